@@ -1,0 +1,159 @@
+import path from "node:path";
+import { z } from "zod";
+import { parseCidrList, type Cidr } from "./lib/cidr.ts";
+
+const TRUE = new Set(["1", "true", "yes", "on"]);
+const FALSE = new Set(["0", "false", "no", "off"]);
+
+function flag(fallback: boolean) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === "") return fallback;
+      const lower = value.toLowerCase();
+      if (TRUE.has(lower)) return true;
+      if (FALSE.has(lower)) return false;
+      ctx.addIssue({ code: "custom", message: `expected one of on/off, true/false, 1/0, got "${value}"` });
+      return z.NEVER;
+    });
+}
+
+function integer(fallback: number, min: number, max: number) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === "") return fallback;
+      const n = Number(value);
+      if (!/^\d+$/.test(value) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: `expected a whole number from ${min} to ${max}, got "${value}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+function optionalText() {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value === "" ? undefined : value));
+}
+
+function optionalUrl(schemes: readonly string[]) {
+  return optionalText().superRefine((value, ctx) => {
+    if (value === undefined) return;
+    let scheme: string;
+    try {
+      scheme = new URL(value).protocol.replace(/:$/, "");
+    } catch {
+      ctx.addIssue({ code: "custom", message: `expected an absolute URL, got "${value}"` });
+      return;
+    }
+    if (!schemes.includes(scheme)) {
+      ctx.addIssue({ code: "custom", message: `expected a ${schemes.join(" or ")} URL, got "${value}"` });
+    }
+  });
+}
+
+const cidrs = z
+  .string()
+  .optional()
+  .transform((value, ctx): Cidr[] => {
+    const parsed = parseCidrList(value ?? "");
+    if (parsed.ok) return parsed.list;
+    ctx.addIssue({ code: "custom", message: `"${parsed.entry}" is not an IP address or CIDR range` });
+    return z.NEVER;
+  });
+
+const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
+
+/**
+ * Every environment variable the service reads, keyed by its name so that a validation failure
+ * names the variable the operator has to fix.
+ */
+const envSchema = z.object({
+  SERVICE_HOST: optionalText().transform((v) => v ?? "0.0.0.0"),
+  SERVICE_PORT: integer(8080, 0, 65535),
+  SERVICE_DATA_DIR: optionalText().transform((v) => path.resolve(v ?? "data")),
+  SERVICE_PUBLIC_URL: optionalUrl(["http", "https"]),
+  SERVICE_JWT_SECRET: optionalText().superRefine((v, ctx) => {
+    if (v !== undefined && v.length < 32) {
+      ctx.addIssue({ code: "custom", message: "must be at least 32 characters; leave it unset to have one generated" });
+    }
+  }),
+  SERVICE_TRUST_PROXY: cidrs,
+  SERVICE_ALLOW_UWS_FALLBACK: flag(false),
+  SERVICE_MAX_BODY_BYTES: integer(1024 * 1024, 1024, 64 * 1024 * 1024),
+  SERVICE_SHUTDOWN_GRACE_MS: integer(10_000, 0, 600_000),
+  SERVICE_DEBUG_ENDPOINTS: flag(false),
+  SERVICE_LOG_LEVEL: z.enum(LOG_LEVELS).optional().transform((v) => v ?? "info"),
+  SERVICE_LOG_STDOUT: flag(true),
+  LOG_MAX_BYTES: integer(10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  LOG_MAX_FILES: integer(10, 1, 1000),
+  METRICS_TOKEN: optionalText(),
+  METRICS_DEFAULT_METRICS: flag(true),
+  SERVICE_ALLOW_SIGNUP: flag(false),
+  SERVICE_AUTHZ_ENFORCE: flag(true),
+  SERVICE_CLUSTER_TOKEN: optionalText(),
+  SERVICE_SSRF_ALLOWLIST: optionalText(),
+  SERVICE_LIVEKIT_URL: optionalUrl(["http", "https"]),
+  SERVICE_LIVEKIT_WS_URL: optionalUrl(["ws", "wss"]),
+  SERVICE_LIVEKIT_API_KEY: optionalText(),
+  SERVICE_LIVEKIT_API_SECRET: optionalText(),
+});
+
+/** The names of every variable the service reads, for the README and for tests. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The environment mapped to the shape the code uses. */
+const configSchema = envSchema.transform((e) => {
+  const publicHost = e.SERVICE_HOST === "0.0.0.0" || e.SERVICE_HOST === "::" ? "localhost" : e.SERVICE_HOST;
+  return {
+    host: e.SERVICE_HOST,
+    port: e.SERVICE_PORT,
+    dataDir: e.SERVICE_DATA_DIR,
+    publicUrl: (e.SERVICE_PUBLIC_URL ?? `http://${publicHost}:${e.SERVICE_PORT}`).replace(/\/+$/, ""),
+    /** Unset means: generate one on first start and keep it in the data dir. */
+    jwtSecret: e.SERVICE_JWT_SECRET,
+    trustProxy: e.SERVICE_TRUST_PROXY as readonly Cidr[],
+    allowUwsFallback: e.SERVICE_ALLOW_UWS_FALLBACK,
+    maxBodyBytes: e.SERVICE_MAX_BODY_BYTES,
+    shutdownGraceMs: e.SERVICE_SHUTDOWN_GRACE_MS,
+    debugEndpoints: e.SERVICE_DEBUG_ENDPOINTS,
+    log: { level: e.SERVICE_LOG_LEVEL, stdout: e.SERVICE_LOG_STDOUT, maxBytes: e.LOG_MAX_BYTES, maxFiles: e.LOG_MAX_FILES },
+    metrics: { token: e.METRICS_TOKEN, defaultMetrics: e.METRICS_DEFAULT_METRICS },
+    allowSignup: e.SERVICE_ALLOW_SIGNUP,
+    authzEnforce: e.SERVICE_AUTHZ_ENFORCE,
+    clusterToken: e.SERVICE_CLUSTER_TOKEN,
+    ssrfAllowlist: e.SERVICE_SSRF_ALLOWLIST,
+    livekit: {
+      url: e.SERVICE_LIVEKIT_URL,
+      wsUrl: e.SERVICE_LIVEKIT_WS_URL,
+      apiKey: e.SERVICE_LIVEKIT_API_KEY,
+      apiSecret: e.SERVICE_LIVEKIT_API_SECRET,
+    },
+  };
+});
+
+/** The validated, typed configuration handed to `buildApp`. */
+export type Config = Readonly<z.output<typeof configSchema>>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid configuration:\n  ${problems.join("\n  ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment once; throws a `ConfigError` naming every bad variable. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  return parsed.data;
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Logger } from "pino";
+import { migrate, MigrationError, readMigrations, type Migration } from "./migrator.ts";
+import { openDatabase, type Db } from "./open.ts";
+
+const MIGRATIONS = fileURLToPath(new URL("./migrations/", import.meta.url));
+
+/** App names are slugs; checked again here because they become file paths. */
+const APP_NAME = /^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/;
+
+export interface DatabasesOptions {
+  readonly dataDir: string;
+  readonly logger: Logger;
+}
+
+/**
+ * The global database (`<data>/service.db`) and one database per app
+ * (`<data>/apps/<name>/app.db`), the latter opened on first use and cached until closed.
+ */
+export class Databases {
+  readonly global: Db;
+  readonly instanceId: string;
+  private readonly apps = new Map<string, Db>();
+  private readonly appMigrations: readonly Migration[];
+  private readonly log: Logger;
+
+  constructor(private readonly options: DatabasesOptions) {
+    this.log = options.logger.child({ component: "db" });
+    mkdirSync(options.dataDir, { recursive: true });
+    this.appMigrations = readMigrations(path.join(MIGRATIONS, "app"));
+    const file = path.join(options.dataDir, "service.db");
+    this.global = openDatabase(file);
+    try {
+      const { applied } = migrate(this.global, readMigrations(path.join(MIGRATIONS, "global")), file);
+      if (applied.length > 0) this.log.info({ file, applied }, "migrated global database");
+      this.instanceId = this.ensureInstance();
+    } catch (err) {
+      this.global.close();
+      throw err;
+    }
+  }
+
+  /** The app's database, opened and migrated on first use. */
+  app(name: string): Db {
+    const cached = this.apps.get(name);
+    if (cached) return cached;
+    if (!APP_NAME.test(name)) throw new Error(`not an app name: ${JSON.stringify(name)}`);
+    const file = this.appDbPath(name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    const db = openDatabase(file);
+    try {
+      const { applied } = migrate(db, this.appMigrations, file);
+      if (applied.length > 0) this.log.info({ app: name, file, applied }, "migrated app database");
+      this.claim(db, name, file);
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+    this.apps.set(name, db);
+    return db;
+  }
+
+  appDbPath(name: string): string {
+    return path.join(this.options.dataDir, "apps", name, "app.db");
+  }
+
+  /** Closes one app's handle, e.g. before its folder is removed. */
+  closeApp(name: string): void {
+    this.apps.get(name)?.close();
+    this.apps.delete(name);
+  }
+
+  close(): void {
+    for (const name of [...this.apps.keys()]) this.closeApp(name);
+    this.global.close();
+  }
+
+  private ensureInstance(): string {
+    this.global
+      .prepare("INSERT OR IGNORE INTO instance (id, instance_id, created_at) VALUES (1, ?, ?)")
+      .run(randomUUID(), new Date().toISOString());
+    const row = this.global.prepare("SELECT instance_id FROM instance WHERE id = 1").get() as { instance_id: string };
+    return row.instance_id;
+  }
+
+  private claim(db: Db, name: string, file: string): void {
+    db.prepare("INSERT OR IGNORE INTO app_meta (id, app_name, created_at) VALUES (1, ?, ?)").run(
+      name,
+      new Date().toISOString(),
+    );
+    const row = db.prepare("SELECT app_name FROM app_meta WHERE id = 1").get() as { app_name: string };
+    if (row.app_name !== name) {
+      throw new MigrationError(`${file} belongs to app "${row.app_name}", not "${name}"`);
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import { STATUS_CODES } from "node:http";
+import type { HttpRequest, HttpResponse } from "./uws.ts";
+
+export type BodyResult =
+  | { readonly kind: "ok"; readonly body: Buffer }
+  | { readonly kind: "too_large" }
+  | { readonly kind: "aborted" };
+
+export interface Outgoing {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string | Uint8Array;
+  /** Answer a HEAD request: headers and length only. */
+  readonly headOnly?: boolean;
+  /** Close the connection after this response (draining, or a body we chose not to read). */
+  readonly close?: boolean;
+}
+
+const STATUS_LINES = new Map<number, string>();
+function statusLine(status: number): string {
+  let line = STATUS_LINES.get(status);
+  if (!line) {
+    line = `${status} ${STATUS_CODES[status] ?? "Unknown"}`;
+    STATUS_LINES.set(status, line);
+  }
+  return line;
+}
+
+/**
+ * One request/response pair on uWS. It copies everything it needs out of `HttpRequest` at once
+ * (uWS invalidates it when the callback returns), registers `onAborted` before anything else, and
+ * turns every later write into a no-op once the client is gone or the response is sent, so no
+ * code path can touch a dead response.
+ */
+export class Exchange {
+  readonly method: string;
+  readonly path: string;
+  readonly rawQuery: string;
+  readonly headers: Record<string, string> = {};
+  readonly peer: string;
+  private readonly controller = new AbortController();
+  private finished = false;
+  private onAbortedBody: (() => void) | undefined;
+
+  constructor(private readonly res: HttpResponse, req: HttpRequest) {
+    res.onAborted(() => {
+      this.finished = true;
+      this.controller.abort();
+      this.onAbortedBody?.();
+    });
+    this.method = req.getMethod().toUpperCase();
+    this.path = req.getUrl();
+    this.rawQuery = req.getQuery() ?? "";
+    req.forEach((name, value) => {
+      const seen = this.headers[name];
+      this.headers[name] = seen === undefined ? value : `${seen}, ${value}`;
+    });
+    this.peer = Buffer.from(res.getRemoteAddressAsText()).toString();
+  }
+
+  /** Aborted when the client disconnects before the response is complete. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get aborted(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  /** Reads the whole body, stopping as soon as it exceeds `limit` bytes. */
+  readBody(limit: number): Promise<BodyResult> {
+    if (this.aborted) return Promise.resolve({ kind: "aborted" });
+    return new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let settled = false;
+      const settle = (result: BodyResult) => {
+        if (settled) return;
+        settled = true;
+        this.onAbortedBody = undefined;
+        resolve(result);
+      };
+      this.onAbortedBody = () => settle({ kind: "aborted" });
+      this.res.onData((chunk, isLast) => {
+        if (settled) return;
+        size += chunk.byteLength;
+        if (size > limit) return settle({ kind: "too_large" });
+        // uWS reuses the chunk's memory after this callback returns: copy it now.
+        chunks.push(Buffer.from(chunk.slice(0)));
+        if (isLast) settle({ kind: "ok", body: Buffer.concat(chunks, size) });
+      });
+    });
+  }
+
+  /** Writes the response in one corked batch; answers false when the client was already gone. */
+  send(out: Outgoing): boolean {
+    if (this.finished) return false;
+    this.finished = true;
+    const res = this.res;
+    res.cork(() => {
+      res.writeStatus(statusLine(out.status));
+      for (const name in out.headers) res.writeHeader(name, out.headers[name] as string);
+      if (out.status === 204 || out.status === 304) {
+        res.endWithoutBody(undefined, out.close);
+      } else if (out.headOnly) {
+        res.endWithoutBody(out.body === undefined ? 0 : Buffer.byteLength(out.body), out.close);
+      } else {
+        res.end(out.body ?? "", out.close);
+      }
+    });
+    return true;
+  }
+}

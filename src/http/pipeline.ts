@@ -1,0 +1,218 @@
+import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import type { Logger } from "pino";
+import type { z } from "zod";
+import type { Cidr } from "../lib/cidr.ts";
+import type { Metrics } from "../observability/metrics.ts";
+import { resolveClientIp } from "./client-ip.ts";
+import type { Exchange } from "./exchange.ts";
+import { isProblem, problem, statusOf, type Problem } from "./problem.ts";
+import type { Reply } from "./reply.ts";
+import type { HttpMethod, RequestContext, Route } from "./route.ts";
+import type { Router } from "./router.ts";
+
+export interface PipelineOptions {
+  readonly router: Router;
+  readonly metrics: Metrics;
+  readonly logger: Logger;
+  readonly trustProxy: readonly Cidr[];
+  readonly maxBodyBytes: number;
+}
+
+/** An incoming id is echoed only when it is short and plain, so it is safe in logs and headers. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * The request pipeline: match, read and validate input, run the handler, render the outcome.
+ * Expected failures arrive as `Problem` values; anything thrown is a bug and becomes a 500 that
+ * names the request id and nothing else.
+ */
+export class Pipeline {
+  private inFlight = 0;
+  private draining = false;
+  private readonly log: Logger;
+
+  constructor(private readonly options: PipelineOptions) {
+    this.log = options.logger.child({ component: "http" });
+  }
+
+  /** Requests received and not yet answered or aborted. */
+  get pending(): number {
+    return this.inFlight;
+  }
+
+  /** From now on every response asks the client to close its connection. */
+  drain(): void {
+    this.draining = true;
+  }
+
+  async handle(ex: Exchange): Promise<void> {
+    const started = performance.now();
+    const incoming = ex.headers["x-request-id"];
+    const requestId = incoming !== undefined && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const isHead = ex.method === "HEAD";
+    const match = this.options.router.match(isHead ? "GET" : ex.method, ex.path);
+    const pattern = match.kind === "found" ? match.route.path : "unmatched";
+    this.inFlight++;
+    this.options.metrics.httpInFlight.inc();
+    let status = 500;
+    let unreadBody = false;
+    try {
+      let outcome: Reply | Problem;
+      switch (match.kind) {
+        case "not_found":
+          outcome = problem("not_found", `no route for ${ex.method} ${ex.path}`);
+          break;
+        case "method_not_allowed":
+          outcome = problem("method_not_allowed", `${ex.method} is not allowed here; use ${match.allowed.join(", ")}`, {
+            headers: { allow: match.allowed.join(", ") },
+          });
+          break;
+        case "bad_encoding":
+          outcome = problem("bad_request", "the path contains malformed percent-encoding");
+          break;
+        case "found": {
+          const result = await this.run(ex, match.route, match.params, requestId);
+          outcome = result.outcome;
+          unreadBody = result.unreadBody;
+        }
+      }
+      status = this.render(ex, outcome, requestId, isHead, unreadBody);
+    } catch (err) {
+      this.log.error({ err, requestId, method: ex.method, route: pattern }, "unhandled error in request");
+      status = this.render(
+        ex,
+        problem("internal_error", `internal error; quote request id ${requestId} when reporting it`),
+        requestId,
+        isHead,
+        unreadBody,
+      );
+    } finally {
+      this.inFlight--;
+      this.options.metrics.httpInFlight.dec();
+      this.options.metrics.observeRequest(ex.method, pattern, status, (performance.now() - started) / 1000);
+    }
+  }
+
+  private async run(
+    ex: Exchange,
+    route: Route,
+    rawParams: Record<string, string>,
+    requestId: string,
+  ): Promise<{ outcome: Reply | Problem; unreadBody: boolean }> {
+    let body: unknown;
+    if (route.body !== undefined && BODY_METHODS.has(ex.method)) {
+      const read = await this.readBody(ex, route);
+      if (read.kind === "failed") return { outcome: read.problem, unreadBody: true };
+      body = read.body;
+    }
+    if (ex.aborted) return { outcome: problem("bad_request", "client went away"), unreadBody: false };
+
+    const issues: Array<{ path: string; message: string; code: string }> = [];
+    const params = validate("params", route.params, rawParams, issues);
+    const query = validate("query", route.query, parseQuery(ex.rawQuery), issues);
+    const validBody = route.body === "raw" ? body : validate("body", route.body, body, issues);
+    if (issues.length > 0) {
+      const first = issues[0] as { path: string; message: string };
+      return {
+        outcome: problem("validation_failed", `${first.path}: ${first.message}`, { details: issues }),
+        unreadBody: false,
+      };
+    }
+
+    const ctx: RequestContext = {
+      requestId,
+      method: ex.method as HttpMethod,
+      path: ex.path,
+      pattern: route.path,
+      params,
+      query,
+      body: validBody,
+      headers: ex.headers,
+      ip: resolveClientIp(ex.peer, ex.headers["x-forwarded-for"], this.options.trustProxy),
+      signal: ex.signal,
+      log: this.log,
+    };
+    return { outcome: await route.handler(ctx), unreadBody: false };
+  }
+
+  private async readBody(ex: Exchange, route: Route): Promise<{ kind: "ok"; body: unknown } | { kind: "failed"; problem: Problem }> {
+    const limit = route.bodyLimit ?? this.options.maxBodyBytes;
+    const tooLarge = problem("payload_too_large", `the request body exceeds ${limit} bytes`);
+    const declared = ex.headers["content-length"];
+    if (declared !== undefined && Number(declared) > limit) return { kind: "failed", problem: tooLarge };
+    const hasBody = (declared !== undefined && declared !== "0") || ex.headers["transfer-encoding"] !== undefined;
+    const isJson = route.body !== "raw";
+    if (isJson && hasBody && !JSON_TYPE.test(ex.headers["content-type"] ?? "")) {
+      return {
+        kind: "failed",
+        problem: problem("unsupported_media_type", "send the body as JSON with Content-Type: application/json"),
+      };
+    }
+    if (!hasBody) return { kind: "ok", body: isJson ? {} : Buffer.alloc(0) };
+    const read = await ex.readBody(limit);
+    if (read.kind === "too_large") return { kind: "failed", problem: tooLarge };
+    if (read.kind === "aborted") return { kind: "failed", problem: problem("bad_request", "client went away") };
+    if (!isJson) return { kind: "ok", body: read.body };
+    // An empty body is an empty object, so routes whose fields are all optional accept none.
+    if (read.body.length === 0) return { kind: "ok", body: {} };
+    try {
+      return { kind: "ok", body: JSON.parse(read.body.toString("utf8")) as unknown };
+    } catch (err) {
+      return {
+        kind: "failed",
+        problem: problem("invalid_json", `the request body is not valid JSON: ${(err as Error).message}`),
+      };
+    }
+  }
+
+  private render(ex: Exchange, outcome: Reply | Problem, requestId: string, headOnly: boolean, unreadBody: boolean): number {
+    const close = this.draining || unreadBody;
+    if (isProblem(outcome)) {
+      const status = statusOf(outcome.code);
+      if (status >= 500) this.options.metrics.countError("http", outcome.code);
+      const error = outcome.details === undefined
+        ? { code: outcome.code, message: outcome.message }
+        : { code: outcome.code, message: outcome.message, details: outcome.details };
+      ex.send({
+        status,
+        headers: { ...outcome.headers, "content-type": "application/json; charset=utf-8", "x-request-id": requestId },
+        body: JSON.stringify({ data: null, error }),
+        headOnly,
+        close,
+      });
+      return status;
+    }
+    const headers: Record<string, string> = { ...outcome.headers, "x-request-id": requestId };
+    if (outcome.contentType !== undefined) headers["content-type"] = outcome.contentType;
+    ex.send({ status: outcome.status, headers, body: outcome.body, headOnly, close });
+    return outcome.status;
+  }
+}
+
+function validate(
+  where: "params" | "query" | "body",
+  schema: z.ZodType | undefined,
+  value: unknown,
+  issues: Array<{ path: string; message: string; code: string }>,
+): unknown {
+  if (!schema) return value;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    issues.push({ path: [where, ...issue.path.map(String)].join("."), message: issue.message, code: issue.code });
+  }
+  return undefined;
+}
+
+/** The first value of each key wins, so a repeated parameter cannot smuggle in a second value. */
+function parseQuery(raw: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (raw === "") return out;
+  for (const [key, value] of new URLSearchParams(raw)) {
+    if (!(key in out)) out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,92 @@
+import type { HttpMethod, Route } from "./route.ts";
+
+export type RouteMatch =
+  | { readonly kind: "found"; readonly route: Route; readonly params: Record<string, string> }
+  | { readonly kind: "method_not_allowed"; readonly allowed: readonly HttpMethod[] }
+  | { readonly kind: "not_found" }
+  | { readonly kind: "bad_encoding" };
+
+interface Node {
+  readonly statics: Map<string, Node>;
+  param?: { readonly name: string; readonly node: Node };
+  readonly routes: Map<HttpMethod, Route>;
+}
+
+function newNode(): Node {
+  return { statics: new Map(), routes: new Map() };
+}
+
+const PARAM = /^\{([A-Za-z][A-Za-z0-9_]*)\}$/;
+
+/**
+ * A segment trie. Paths are split on the raw `/` before percent-decoding, so a parameter may carry
+ * an encoded slash (`room%2Fparticipant`) and still match one segment. Static segments win over
+ * parameters at the same depth.
+ */
+export class Router {
+  private readonly root = newNode();
+
+  add(route: Route): void {
+    let node = this.root;
+    for (const segment of splitPath(route.path)) {
+      const param = PARAM.exec(segment);
+      if (param) {
+        const name = param[1] as string;
+        if (node.param && node.param.name !== name) {
+          throw new Error(`route ${route.path}: parameter {${name}} conflicts with {${node.param.name}}`);
+        }
+        node.param ??= { name, node: newNode() };
+        node = node.param.node;
+      } else {
+        let next = node.statics.get(segment);
+        if (!next) {
+          next = newNode();
+          node.statics.set(segment, next);
+        }
+        node = next;
+      }
+    }
+    if (node.routes.has(route.method)) throw new Error(`duplicate route ${route.method} ${route.path}`);
+    node.routes.set(route.method, route);
+  }
+
+  match(method: HttpMethod | string, rawPath: string): RouteMatch {
+    const raw: Array<[string, string]> = [];
+    const node = this.walk(this.root, splitPath(rawPath), 0, raw);
+    if (!node || node.routes.size === 0) return { kind: "not_found" };
+    const route = node.routes.get(method as HttpMethod);
+    if (!route) return { kind: "method_not_allowed", allowed: [...node.routes.keys()] };
+    const params: Record<string, string> = {};
+    for (const [name, value] of raw) {
+      try {
+        params[name] = decodeURIComponent(value);
+      } catch {
+        return { kind: "bad_encoding" };
+      }
+    }
+    return { kind: "found", route, params };
+  }
+
+  private walk(node: Node, segments: readonly string[], index: number, params: Array<[string, string]>): Node | undefined {
+    if (index === segments.length) return node;
+    const segment = segments[index] as string;
+    const exact = node.statics.get(segment);
+    if (exact) {
+      const found = this.walk(exact, segments, index + 1, params);
+      if (found && found.routes.size > 0) return found;
+    }
+    if (node.param && segment !== "") {
+      params.push([node.param.name, segment]);
+      const found = this.walk(node.param.node, segments, index + 1, params);
+      if (found && found.routes.size > 0) return found;
+      params.pop();
+    }
+    return undefined;
+  }
+}
+
+/** `/a/b/` and `/a/b` are the same resource; the root stays `/`. */
+function splitPath(path: string): string[] {
+  const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  return trimmed.split("/").slice(1);
+}

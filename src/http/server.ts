@@ -1,0 +1,74 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Logger } from "pino";
+import { Exchange } from "./exchange.ts";
+import type { Pipeline } from "./pipeline.ts";
+import type { TemplatedApp, us_listen_socket, UwsModule } from "./uws.ts";
+
+export interface HttpServerOptions {
+  readonly uws: UwsModule;
+  readonly pipeline: Pipeline;
+  readonly logger: Logger;
+}
+
+/**
+ * The uWS listener. Every HTTP request goes through the pipeline; the port is bound exclusively,
+ * because uWS otherwise lets a second process (a leftover instance, say) silently share it.
+ */
+export class HttpServer {
+  readonly app: TemplatedApp;
+  private listenSocket: us_listen_socket | undefined;
+  private boundPort = 0;
+  private readonly log: Logger;
+
+  constructor(private readonly options: HttpServerOptions) {
+    this.log = options.logger.child({ component: "http" });
+    this.app = options.uws.App();
+    this.app.any("/*", (res, req) => {
+      void options.pipeline.handle(new Exchange(res, req));
+    });
+  }
+
+  get port(): number {
+    return this.boundPort;
+  }
+
+  listen(host: string, port: number): Promise<number> {
+    const exclusive = (this.options.uws as { LIBUS_LISTEN_EXCLUSIVE_PORT?: number }).LIBUS_LISTEN_EXCLUSIVE_PORT ?? 1;
+    return new Promise((resolve, reject) => {
+      // uWS accepts (host, port, options, cb) although its typings omit that overload.
+      const listen = this.app.listen as unknown as (
+        host: string,
+        port: number,
+        options: number,
+        cb: (socket: us_listen_socket | false) => void,
+      ) => TemplatedApp;
+      listen.call(this.app, host, port, exclusive, (socket) => {
+        if (!socket) {
+          reject(new Error(`cannot listen on ${host}:${port}: the address is in use or not available`));
+          return;
+        }
+        this.listenSocket = socket;
+        this.boundPort = this.options.uws.us_socket_local_port(socket);
+        this.log.info({ host, port: this.boundPort }, "listening");
+        resolve(this.boundPort);
+      });
+    });
+  }
+
+  /**
+   * Stops accepting connections, then waits up to `graceMs` for requests in flight to be answered.
+   * Responses sent meanwhile close their connections. Answers how many were still pending.
+   */
+  async stop(graceMs: number): Promise<number> {
+    this.options.pipeline.drain();
+    if (this.listenSocket) {
+      this.options.uws.us_listen_socket_close(this.listenSocket);
+      this.listenSocket = undefined;
+    }
+    const deadline = Date.now() + graceMs;
+    while (this.options.pipeline.pending > 0 && Date.now() < deadline) await sleep(20);
+    const left = this.options.pipeline.pending;
+    if (left > 0) this.log.warn({ pending: left, graceMs }, "grace period over with requests still in flight");
+    return left;
+  }
+}

@@ -1,0 +1,100 @@
+import { once } from "node:events";
+import { pino, type Logger, type StreamEntry } from "pino";
+import { createStream } from "rotating-file-stream";
+import type { LogLevel } from "./config.ts";
+
+export type LogLevelName = Exclude<LogLevel, "silent">;
+
+/** One log line as subscribers see it: `app` and `source` say whom it is about. */
+export interface LogRecord {
+  readonly level: LogLevelName;
+  readonly time: string;
+  readonly msg: string;
+  readonly app?: string;
+  readonly source?: string;
+  readonly [field: string]: unknown;
+}
+
+export type LogSubscriber = (record: LogRecord) => void;
+
+export interface Logging {
+  readonly logger: Logger;
+  /** Receives every line at or above the logger's level; returns an unsubscribe function. */
+  subscribe(subscriber: LogSubscriber): () => void;
+  /** Flushes and closes the file. */
+  close(): Promise<void>;
+}
+
+export interface LoggingOptions {
+  readonly level: LogLevel;
+  readonly stdout: boolean;
+  /** Directory of the rotated file; no file when absent. */
+  readonly dir?: string;
+  readonly maxBytes: number;
+  readonly maxFiles: number;
+}
+
+const LEVEL_NAMES: Record<number, LogLevelName> = {
+  10: "trace",
+  20: "debug",
+  30: "info",
+  40: "warn",
+  50: "error",
+  60: "fatal",
+};
+
+/** The file in the data dir; archives are `service.log.1` (newest) to `service.log.<LOG_MAX_FILES>`. */
+export const LOG_FILE = "service.log";
+
+/**
+ * One pino root logger writing to stdout and a size-rotated file, plus an in-process hook that
+ * later feeds the log store and MQTT forwarding. Lines are parsed for the hook only while someone
+ * subscribes, so logging costs nothing extra otherwise.
+ */
+export function createLogging(options: LoggingOptions): Logging {
+  const subscribers = new Set<LogSubscriber>();
+  const streams: StreamEntry<LogLevelName>[] = [];
+  if (options.stdout) streams.push({ level: "trace", stream: pino.destination({ fd: 1, sync: false }) });
+
+  const file = options.dir
+    ? createStream(LOG_FILE, { path: options.dir, size: `${options.maxBytes}B`, rotate: options.maxFiles })
+    : undefined;
+  if (file) {
+    // A full disk must not take the service down with it; the line is lost, stderr says why.
+    file.on("error", (err: Error) => process.stderr.write(`log file error: ${err.message}\n`));
+    streams.push({ level: "trace", stream: file });
+  }
+
+  streams.push({
+    level: "trace",
+    stream: {
+      write(line: string) {
+        if (subscribers.size === 0) return;
+        const raw = JSON.parse(line) as { level: number } & Record<string, unknown>;
+        const record = { ...raw, level: LEVEL_NAMES[raw.level] ?? "info" } as LogRecord;
+        for (const subscriber of subscribers) subscriber(record);
+      },
+    },
+  });
+
+  const logger = pino(
+    { level: options.level, base: { service: "service-core" }, timestamp: pino.stdTimeFunctions.isoTime },
+    pino.multistream(streams),
+  );
+
+  return {
+    logger,
+    subscribe(subscriber) {
+      subscribers.add(subscriber);
+      return () => subscribers.delete(subscriber);
+    },
+    async close() {
+      subscribers.clear();
+      logger.flush();
+      if (file) {
+        file.end();
+        await once(file, "finish");
+      }
+    },
+  };
+}

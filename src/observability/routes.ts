@@ -1,0 +1,77 @@
+import os from "node:os";
+import { timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { problem } from "../http/problem.ts";
+import { bare, text } from "../http/reply.ts";
+import { defineRoute, type Route } from "../http/route.ts";
+import { VERSION } from "../lib/version.ts";
+import type { Metrics } from "./metrics.ts";
+
+export interface ObservabilityDeps {
+  readonly metrics: Metrics;
+  readonly metricsToken: string | undefined;
+  readonly instanceId: string;
+  readonly startedAt: number;
+}
+
+function uptimeSeconds(startedAt: number): number {
+  return Math.floor((Date.now() - startedAt) / 1000);
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function observabilityRoutes(deps: ObservabilityDeps): Route[] {
+  return [
+    defineRoute({
+      method: "GET",
+      path: "/health",
+      auth: "public",
+      handler: async () =>
+        bare({ status: "ok", version: VERSION, instanceId: deps.instanceId, uptimeSeconds: uptimeSeconds(deps.startedAt) }),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/metrics",
+      // Public unless METRICS_TOKEN is set; the token is checked here, not by the session guard.
+      auth: "public",
+      query: z.object({ token: z.string().optional() }),
+      handler: async ({ query, headers }) => {
+        if (deps.metricsToken !== undefined) {
+          const bearer = /^Bearer\s+(.+)$/i.exec(headers["authorization"] ?? "")?.[1];
+          const given = bearer ?? query.token;
+          if (given === undefined || !sameSecret(given, deps.metricsToken)) {
+            return problem("unauthorized", "metrics need the METRICS_TOKEN as a Bearer token or ?token=", {
+              headers: { "www-authenticate": 'Bearer realm="metrics"' },
+            });
+          }
+        }
+        return text(await deps.metrics.registry.metrics(), deps.metrics.registry.contentType);
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/stats",
+      auth: "any",
+      handler: async () => {
+        const total = os.totalmem();
+        const free = os.freemem();
+        return bare({
+          ts: new Date().toISOString(),
+          uptimeSeconds: uptimeSeconds(deps.startedAt),
+          version: VERSION,
+          cpu: { loadAvg: os.loadavg(), cores: os.availableParallelism() },
+          memory: { totalBytes: total, freeBytes: free, usedBytes: total - free },
+          // Filled in by the media-plane and apps domains as they land.
+          mediaServerReachable: false,
+          counts: { apps: 0, rooms: 0, activeStreams: 0 },
+          egress: { reachable: false, active: 0, total: 0 },
+          ingress: { reachable: false, active: 0, total: 0 },
+        });
+      },
+    }),
+  ];
+}

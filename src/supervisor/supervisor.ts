@@ -1,0 +1,156 @@
+import {
+  assign,
+  createActor,
+  setup,
+  stopChild,
+  type ActorRefFrom,
+  type AnyActorLogic,
+  type ActorOptions,
+  type AnyActorRef,
+  type InputFrom,
+  type InspectionEvent,
+} from "xstate";
+import type { Logger } from "pino";
+import { summarize } from "./summarize.ts";
+
+type Clock = NonNullable<ActorOptions<AnyActorLogic>["clock"]>;
+
+/** What the debug endpoint shows of one actor. */
+export interface ActorInfo {
+  readonly id: string;
+  readonly machine: string;
+  readonly state: unknown;
+  readonly status: string;
+  readonly startedAt: string;
+  readonly lastEvent: { readonly type: string; readonly at: string } | null;
+  readonly context: unknown;
+}
+
+interface Entry {
+  readonly machine: string;
+  readonly startedAt: Date;
+  lastEvent: { type: string; at: Date } | null;
+}
+
+type RootEvent =
+  | { type: "spawn"; id: string; logic: AnyActorLogic; input: unknown }
+  | { type: "stop"; id: string };
+
+/**
+ * The root of the one actor system: it only spawns and stops children, so every lifecycle actor
+ * (VOD, latency latch, plugin worker, restream destination) shares its system, its clock and its
+ * inspection stream.
+ */
+const root = setup({ types: { events: {} as RootEvent } }).createMachine({
+  id: "supervisor",
+  on: {
+    spawn: {
+      actions: assign(({ spawn, event }) => {
+        // The logic is only known at run time, which spawn's overloads cannot express.
+        const spawnAny = spawn as unknown as (logic: AnyActorLogic, options: { id: string; input: unknown }) => void;
+        spawnAny(event.logic, { id: event.id, input: event.input });
+        return {};
+      }),
+    },
+    stop: { actions: stopChild(({ event }) => event.id) },
+  },
+});
+
+export interface SupervisorOptions {
+  readonly logger: Logger;
+  /** XState's clock; tests pass a `SimulatedClock`. */
+  readonly clock?: Clock;
+}
+
+/**
+ * Spawns actors under readable ids (`latency:<app>:<room>`, `vod:<app>:<id>`), keeps what the
+ * debug endpoint reports about them, and stops them all on shutdown.
+ */
+export class Supervisor {
+  private readonly system: ReturnType<typeof createActor<typeof root>>;
+  private readonly entries = new Map<string, Entry>();
+  private readonly log: Logger;
+
+  constructor(options: SupervisorOptions) {
+    this.log = options.logger.child({ component: "supervisor" });
+    this.system = createActor(root, {
+      clock: options.clock,
+      inspect: (event) => this.observe(event),
+    });
+    this.system.start();
+  }
+
+  /** Starts an actor under `id`; an actor already running under that id is stopped first. */
+  spawn<TLogic extends AnyActorLogic>(id: string, logic: TLogic, input: InputFrom<TLogic>): ActorRefFrom<TLogic> {
+    if (this.entries.has(id)) this.stop(id);
+    const machine = (logic as { id?: unknown }).id;
+    this.entries.set(id, {
+      machine: typeof machine === "string" ? machine : "actor",
+      startedAt: new Date(),
+      lastEvent: null,
+    });
+    this.system.send({ type: "spawn", id, logic, input });
+    const actor = this.get(id);
+    if (!actor) throw new Error(`actor ${id} did not start`);
+    actor.subscribe({
+      error: (err) => {
+        this.log.error({ err, actor: id }, "actor failed");
+        this.forget(id, actor);
+      },
+      complete: () => this.forget(id, actor),
+    });
+    return actor as ActorRefFrom<TLogic>;
+  }
+
+  get(id: string): AnyActorRef | undefined {
+    return (this.system.getSnapshot().children as Record<string, AnyActorRef | undefined>)[id];
+  }
+
+  stop(id: string): void {
+    if (!this.entries.delete(id)) return;
+    this.system.send({ type: "stop", id });
+  }
+
+  /** Ids starting with `prefix`, in id order. */
+  list(prefix = ""): ActorInfo[] {
+    const out: ActorInfo[] = [];
+    for (const [id, entry] of [...this.entries].sort(([a], [b]) => a.localeCompare(b))) {
+      if (!id.startsWith(prefix)) continue;
+      const snapshot = this.get(id)?.getSnapshot() as
+        | { value?: unknown; status?: string; context?: unknown }
+        | undefined;
+      out.push({
+        id,
+        machine: entry.machine,
+        state: snapshot?.value ?? null,
+        status: snapshot?.status ?? "stopped",
+        startedAt: entry.startedAt.toISOString(),
+        lastEvent: entry.lastEvent && { type: entry.lastEvent.type, at: entry.lastEvent.at.toISOString() },
+        context: summarize(snapshot?.context),
+      });
+    }
+    return out;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Stops every actor; the supervisor cannot be used afterwards. */
+  stopAll(): void {
+    this.entries.clear();
+    this.system.stop();
+  }
+
+  private observe(event: InspectionEvent): void {
+    if (event.type !== "@xstate.event") return;
+    const actor = event.actorRef as AnyActorRef;
+    const entry = this.entries.get(actor.id);
+    // Spawned children are addressed by their id; the root's own events are not reported.
+    if (entry && actor !== this.system) entry.lastEvent = { type: event.event.type, at: new Date() };
+  }
+
+  private forget(id: string, actor: AnyActorRef): void {
+    if (this.get(id) === actor || this.get(id) === undefined) this.entries.delete(id);
+  }
+}
