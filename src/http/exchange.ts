@@ -92,6 +92,11 @@ export class Exchange {
     });
   }
 
+  /** Drops the connection without a response; the handler's signal fires. */
+  close(): void {
+    if (!this.finished) this.res.close();
+  }
+
   /** Writes the response in one corked batch; answers false when the client was already gone. */
   send(out: Outgoing): boolean {
     if (this.finished) return false;

@@ -30,7 +30,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  * names the request id and nothing else.
  */
 export class Pipeline {
-  private inFlight = 0;
+  private readonly inFlight = new Set<Exchange>();
   private draining = false;
   private readonly log: Logger;
 
@@ -40,7 +40,12 @@ export class Pipeline {
 
   /** Requests received and not yet answered or aborted. */
   get pending(): number {
-    return this.inFlight;
+    return this.inFlight.size;
+  }
+
+  /** Drops every connection still waiting for an answer (the grace period is over). */
+  abortPending(): void {
+    for (const ex of this.inFlight) ex.close();
   }
 
   /** From now on every response asks the client to close its connection. */
@@ -55,7 +60,7 @@ export class Pipeline {
     const isHead = ex.method === "HEAD";
     const match = this.options.router.match(isHead ? "GET" : ex.method, ex.path);
     const pattern = match.kind === "found" ? match.route.path : "unmatched";
-    this.inFlight++;
+    this.inFlight.add(ex);
     this.options.metrics.httpInFlight.inc();
     let status = 500;
     let unreadBody = false;
@@ -90,7 +95,7 @@ export class Pipeline {
         unreadBody,
       );
     } finally {
-      this.inFlight--;
+      this.inFlight.delete(ex);
       this.options.metrics.httpInFlight.dec();
       this.options.metrics.observeRequest(ex.method, pattern, status, (performance.now() - started) / 1000);
     }
@@ -113,7 +118,7 @@ export class Pipeline {
     const issues: Array<{ path: string; message: string; code: string }> = [];
     const params = validate("params", route.params, rawParams, issues);
     const query = validate("query", route.query, parseQuery(ex.rawQuery), issues);
-    const validBody = route.body === "raw" ? body : validate("body", route.body, body, issues);
+    const validBody = validate("body", route.body, body, issues);
     if (issues.length > 0) {
       const first = issues[0] as { path: string; message: string };
       return {
@@ -144,7 +149,7 @@ export class Pipeline {
     const declared = ex.headers["content-length"];
     if (declared !== undefined && Number(declared) > limit) return { kind: "failed", problem: tooLarge };
     const hasBody = (declared !== undefined && declared !== "0") || ex.headers["transfer-encoding"] !== undefined;
-    const isJson = route.body !== "raw";
+    const isJson = route.rawBody !== true;
     if (isJson && hasBody && !JSON_TYPE.test(ex.headers["content-type"] ?? "")) {
       return {
         kind: "failed",

@@ -31,9 +31,6 @@ export interface RequestContext<P = unknown, Q = unknown, B = unknown> {
   readonly log: Logger;
 }
 
-/** `"raw"` hands the handler the exact bytes, for routes that verify signatures over them. */
-export type BodySpec<B> = z.ZodType<B> | "raw";
-
 /**
  * A route is data: the router validates params, query and body against these schemas before the
  * handler runs, so a handler only ever sees typed, valid input.
@@ -44,7 +41,12 @@ export interface Route<P = unknown, Q = unknown, B = unknown> {
   readonly auth: AuthKind;
   readonly params?: z.ZodType<P>;
   readonly query?: z.ZodType<Q>;
-  readonly body?: BodySpec<B>;
+  readonly body?: z.ZodType<B>;
+  /**
+   * Hand the body schema the exact bytes (a Buffer, e.g. `z.instanceof(Buffer)`) instead of parsed
+   * JSON, for routes that verify signatures over them.
+   */
+  readonly rawBody?: boolean;
   /** Overrides the server-wide body size limit for this route, in bytes. */
   readonly bodyLimit?: number;
   handler(ctx: RequestContext<P, Q, B>): Promise<Reply | Problem>;

@@ -51,11 +51,14 @@ export class Router {
   }
 
   match(method: HttpMethod | string, rawPath: string): RouteMatch {
+    const segments = splitPath(rawPath);
     const raw: Array<[string, string]> = [];
-    const node = this.walk(this.root, splitPath(rawPath), 0, raw);
-    if (!node || node.routes.size === 0) return { kind: "not_found" };
-    const route = node.routes.get(method as HttpMethod);
-    if (!route) return { kind: "method_not_allowed", allowed: [...node.routes.keys()] };
+    const node = this.walk(this.root, segments, 0, raw, (n) => n.routes.has(method as HttpMethod));
+    if (!node) {
+      const any = this.walk(this.root, segments, 0, [], (n) => n.routes.size > 0);
+      return any ? { kind: "method_not_allowed", allowed: [...any.routes.keys()] } : { kind: "not_found" };
+    }
+    const route = node.routes.get(method as HttpMethod) as Route;
     const params: Record<string, string> = {};
     for (const [name, value] of raw) {
       try {
@@ -67,18 +70,25 @@ export class Router {
     return { kind: "found", route, params };
   }
 
-  private walk(node: Node, segments: readonly string[], index: number, params: Array<[string, string]>): Node | undefined {
-    if (index === segments.length) return node;
+  /** Depth-first, static before parameter, to the first node that `accepts`. */
+  private walk(
+    node: Node,
+    segments: readonly string[],
+    index: number,
+    params: Array<[string, string]>,
+    accepts: (node: Node) => boolean,
+  ): Node | undefined {
+    if (index === segments.length) return accepts(node) ? node : undefined;
     const segment = segments[index] as string;
     const exact = node.statics.get(segment);
     if (exact) {
-      const found = this.walk(exact, segments, index + 1, params);
-      if (found && found.routes.size > 0) return found;
+      const found = this.walk(exact, segments, index + 1, params, accepts);
+      if (found) return found;
     }
     if (node.param && segment !== "") {
       params.push([node.param.name, segment]);
-      const found = this.walk(node.param.node, segments, index + 1, params);
-      if (found && found.routes.size > 0) return found;
+      const found = this.walk(node.param.node, segments, index + 1, params, accepts);
+      if (found) return found;
       params.pop();
     }
     return undefined;

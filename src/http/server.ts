@@ -57,7 +57,8 @@ export class HttpServer {
 
   /**
    * Stops accepting connections, then waits up to `graceMs` for requests in flight to be answered.
-   * Responses sent meanwhile close their connections. Answers how many were still pending.
+   * Responses sent meanwhile close their connections; connections still waiting after that are
+   * dropped. Answers how many were dropped.
    */
   async stop(graceMs: number): Promise<number> {
     this.options.pipeline.drain();
@@ -68,7 +69,10 @@ export class HttpServer {
     const deadline = Date.now() + graceMs;
     while (this.options.pipeline.pending > 0 && Date.now() < deadline) await sleep(20);
     const left = this.options.pipeline.pending;
-    if (left > 0) this.log.warn({ pending: left, graceMs }, "grace period over with requests still in flight");
+    if (left > 0) {
+      this.log.warn({ pending: left, graceMs }, "grace period over: dropping requests still in flight");
+      this.options.pipeline.abortPending();
+    }
     return left;
   }
 }

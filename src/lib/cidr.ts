@@ -29,16 +29,19 @@ export function normalizeIp(text: string): string | undefined {
 export function parseCidr(text: string): Cidr | undefined {
   const value = text.trim();
   const slash = value.indexOf("/");
-  const address = parseIp(slash === -1 ? value : value.slice(0, slash));
+  const addressText = slash === -1 ? value : value.slice(0, slash);
+  const address = parseIp(addressText);
   if (!address) return undefined;
-  const max = address.kind() === "ipv4" ? 32 : 128;
-  if (slash === -1) return { text: value, range: [address, max] };
-  const bitsText = value.slice(slash + 1);
-  if (!/^\d{1,3}$/.test(bitsText)) return undefined;
-  let bits = Number(bitsText);
-  if (bits > max) return undefined;
+  const max = addressText.includes(":") ? 128 : 32;
+  let bits = max;
+  if (slash !== -1) {
+    const bitsText = value.slice(slash + 1);
+    if (!/^\d{1,3}$/.test(bitsText)) return undefined;
+    bits = Number(bitsText);
+    if (bits > max) return undefined;
+  }
   // `::ffff:10.0.0.0/104` names the same hosts as `10.0.0.0/8`.
-  if (address.kind() === "ipv4" && value.slice(0, slash).includes(":")) {
+  if (address.kind() === "ipv4" && max === 128) {
     if (bits < 96) return undefined;
     bits -= 96;
   }

@@ -1,0 +1,128 @@
+/**
+ * HTTP throughput of the full pipeline against a bare uWebSockets.js hello-world, on loopback.
+ * Each server runs in its own child process; autocannon runs here. The goal: the full pipeline
+ * keeps at least 60 % of raw uWS throughput, for GET /health and for a validated JSON POST.
+ *
+ *   npm run bench:http    env: BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2),
+ *                              BENCH_CONNECTIONS (50), BENCH_PIPELINING (1)
+ */
+import os from "node:os";
+import { measure, type LoadResult, type LoadSettings, type LoadSpec } from "./lib/load.ts";
+import { boundOf, isClientLimited, judge, renderTable, TABLE_LEGEND, type Row } from "./lib/report.ts";
+import { startTarget, type RunningTarget, type TargetKind } from "./lib/target-process.ts";
+
+const GOAL = 0.6;
+const ECHO_BODY = JSON.stringify({ name: "bench", n: 42 });
+const ECHO_REPLY = JSON.stringify({ data: { name: "bench", n: 42 }, error: null });
+
+function envInt(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number >= ${min}, got "${raw}"`);
+  return n;
+}
+
+const health = (port: number): LoadSpec => ({ url: `http://127.0.0.1:${port}/health`, method: "GET" });
+const echo = (port: number): LoadSpec => ({
+  url: `http://127.0.0.1:${port}/bench/echo`,
+  method: "POST",
+  body: ECHO_BODY,
+  headers: { "content-type": "application/json" },
+});
+
+/** One request before the load, so a broken route fails loudly instead of benchmarking errors. */
+async function check(spec: LoadSpec, expectBody?: string): Promise<void> {
+  const res = await fetch(spec.url, { method: spec.method, body: spec.body, headers: spec.headers });
+  const text = await res.text();
+  if (res.status !== 200 || (expectBody !== undefined && text !== expectBody)) {
+    throw new Error(`${spec.method} ${spec.url} answered ${res.status} ${text}`);
+  }
+}
+
+async function withTarget<T>(kind: TargetKind, run: (target: RunningTarget) => Promise<T>): Promise<T> {
+  const target = await startTarget(kind);
+  try {
+    if (!target.native) throw new Error(`${kind} target loaded the uWS JavaScript fallback, not the native binding`);
+    return await run(target);
+  } finally {
+    await target.stop();
+  }
+}
+
+async function run(label: string, spec: LoadSpec, settings: LoadSettings, target: RunningTarget): Promise<LoadResult> {
+  process.stderr.write(`${label}: warmup ${settings.warmupSeconds} s, measuring ${settings.seconds} s ...\n`);
+  return measure(spec, settings, target.pid);
+}
+
+function notes(rows: readonly Row[]): string[] {
+  const out: string[] = [];
+  for (const { label, result: r } of rows) {
+    if (isClientLimited(r)) {
+      out.push(
+        `note: ${label} is client-bound (${boundOf(r)}): autocannon's thread used ${Math.round(r.client.mainThread * 100)}% of a core, ` +
+          `the server's ${Math.round(r.server.mainThread * 100)}%; its req/s is a floor for what the server can do. ` +
+          "Fewer client cycles per request: BENCH_PIPELINING=10.",
+      );
+    }
+    const others = r.machine - r.server.process - r.client.process;
+    if (others > 0.25) out.push(`note: other processes kept ~${others.toFixed(2)} cores busy during ${label}; numbers are noisy`);
+  }
+  return out;
+}
+
+async function main(): Promise<number> {
+  const settings: LoadSettings = {
+    seconds: envInt("BENCH_SECONDS", 8, 1),
+    warmupSeconds: envInt("BENCH_WARMUP_SECONDS", 2, 0),
+    connections: envInt("BENCH_CONNECTIONS", 50, 1),
+    pipelining: envInt("BENCH_PIPELINING", 1, 1),
+  };
+  console.log(
+    `bench:http  node ${process.version}, ${os.availableParallelism()} cpus, ${settings.connections} connections, ` +
+      `pipelining ${settings.pipelining}, warmup ${settings.warmupSeconds} s + ${settings.seconds} s per target`,
+  );
+
+  const raw = await withTarget("raw", async (t) => {
+    await check(health(t.port));
+    return run("raw uWS GET /health", health(t.port), settings, t);
+  });
+  const ours = await withTarget("service", async (t) => {
+    await check(health(t.port));
+    await check(echo(t.port), ECHO_REPLY);
+    return {
+      health: await run("service GET /health", health(t.port), settings, t),
+      echo: await run("service POST /bench/echo", echo(t.port), settings, t),
+    };
+  });
+
+  const rows: Row[] = [
+    { label: "raw uWS GET /health", result: raw },
+    { label: "service GET /health", result: ours.health, ratio: ours.health.rps / raw.rps },
+    { label: "service POST /bench/echo", result: ours.echo, ratio: ours.echo.rps / raw.rps },
+  ];
+  console.log(`\n${renderTable(rows)}\n${TABLE_LEGEND}`);
+  for (const line of notes(rows)) console.log(line);
+
+  const verdicts = [judge("/health", ours.health, raw, GOAL), judge("/bench/echo", ours.echo, raw, GOAL)];
+  const overall = verdicts.every((v) => v.pass) ? "PASS" : "FAIL";
+  console.log(
+    `verdict (full pipeline keeps >= ${GOAL * 100} % of raw uWS throughput): ${verdicts.map((v) => v.text).join("; ")} => ${overall}`,
+  );
+
+  const broken = rows.filter(({ result: r }) => r.errors > 0 || r.non2xx > 0);
+  for (const { label, result: r } of broken) {
+    console.error(`bench failed: ${label} had ${r.errors} errors (${r.timeouts} timeouts) and ${r.non2xx} non-2xx responses`);
+  }
+  return broken.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,120 @@
+/**
+ * The server under test, run in its own process so it has a core to itself while the load
+ * generator uses the other. `raw` is a bare uWebSockets.js hello-world (the ceiling), `service`
+ * is the full pipeline from `buildApp`. Prints one ready line (JSON) on stdout, then serves until
+ * SIGTERM, SIGINT or its stdin closes (so it never outlives a crashed parent).
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import type * as Uws from "uWebSockets.js";
+import { z } from "zod";
+import { buildApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
+import { ok } from "../../src/http/reply.ts";
+import { defineRoute } from "../../src/http/route.ts";
+import { TARGET_KINDS, type TargetKind, type TargetReady } from "./target-process.ts";
+
+const require = createRequire(import.meta.url);
+
+/** The route the JSON benchmark posts to: body read, JSON parse, zod validation, envelope reply. */
+const echoRoute = defineRoute({
+  method: "POST",
+  path: "/bench/echo",
+  auth: "public",
+  body: z.object({ name: z.string().max(100), n: z.number().int() }),
+  handler: async ({ body }) => ok(body),
+});
+
+type ListenWithOptions = (
+  host: string,
+  port: number,
+  options: number,
+  cb: (socket: Uws.us_listen_socket | false) => void,
+) => Uws.TemplatedApp;
+
+/** Answers the ready line's fields and a function that shuts the server down. */
+type Started = { port: number; native: boolean; stop: () => Promise<void> };
+
+const RAW_BODY = JSON.stringify({ status: "ok" });
+/** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT: without it a leftover process could share the port. */
+const EXCLUSIVE_PORT = 1;
+
+function startRaw(): Promise<Started> {
+  const uws = require("uWebSockets.js") as typeof Uws;
+  // The package silently falls back to a slow JS shim; the loaded .node file is the only proof.
+  const native = Object.keys(require.cache).some((file) => /[\\/]uws_[^\\/]+\.node$/.test(file));
+  const app = uws.App();
+  app.get("/health", (res) => {
+    res.writeHeader("content-type", "application/json; charset=utf-8").end(RAW_BODY);
+  });
+  app.any("/*", (res) => {
+    res.writeStatus("404 Not Found").end();
+  });
+  const listen = app.listen as unknown as ListenWithOptions;
+  return new Promise((resolve, reject) => {
+    listen.call(app, "127.0.0.1", 0, EXCLUSIVE_PORT, (socket) => {
+      if (!socket) return reject(new Error("raw uWS could not listen on 127.0.0.1"));
+      const stop = async () => uws.us_listen_socket_close(socket);
+      resolve({ port: uws.us_socket_local_port(socket), native, stop });
+    });
+  });
+}
+
+async function startService(): Promise<Started> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-http-"));
+  try {
+    const config = loadConfig({
+      SERVICE_DATA_DIR: dataDir,
+      SERVICE_HOST: "127.0.0.1",
+      SERVICE_PORT: "0",
+      SERVICE_LOG_STDOUT: "off",
+      SERVICE_LOG_LEVEL: "warn",
+    });
+    const app = buildApp(config, { routes: [echoRoute] });
+    const port = await app.listen();
+    const stop = async () => {
+      await app.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    };
+    // buildApp refuses the JS fallback unless told otherwise, so a running service is native.
+    return { port, native: true, stop };
+  } catch (err) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+function parseKind(arg: string | undefined): TargetKind {
+  const kind = TARGET_KINDS.find((k) => k === arg);
+  if (kind === undefined) throw new Error(`usage: http-target.ts <${TARGET_KINDS.join("|")}>, got ${String(arg)}`);
+  return kind;
+}
+
+async function main(): Promise<void> {
+  const kind = parseKind(process.argv[2]);
+  const started = kind === "raw" ? await startRaw() : await startService();
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    started.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`http-target ${kind}: stop failed: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+  process.stdin.on("end", shutdown).on("close", shutdown).resume();
+  const ready: TargetReady = { kind, pid: process.pid, port: started.port, native: started.native };
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`http-target: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

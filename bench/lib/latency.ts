@@ -1,0 +1,31 @@
+/**
+ * A fixed-bucket latency histogram with 10 µs resolution. autocannon's own histogram stores whole
+ * milliseconds, which on loopback turns every percentile into 0 or 1; this one is fed from its
+ * `response` event (fractional ms) at the cost of one array increment per response.
+ */
+export class LatencyRecorder {
+  private static readonly BUCKET_MS = 0.01;
+  private static readonly BUCKETS = 100_000; // 10 µs up to 1 s; slower responses share the last bucket
+  private readonly counts = new Uint32Array(LatencyRecorder.BUCKETS);
+  private count = 0;
+  private max = 0;
+
+  record(ms: number): void {
+    const bucket = Math.min(Math.floor(ms / LatencyRecorder.BUCKET_MS), LatencyRecorder.BUCKETS - 1);
+    this.counts[bucket] = (this.counts[bucket] ?? 0) + 1;
+    this.count++;
+    if (ms > this.max) this.max = ms;
+  }
+
+  /** The latency (upper edge of its bucket, in ms) that `p` percent of responses did not exceed. */
+  percentile(p: number): number {
+    if (this.count === 0) return 0;
+    const rank = Math.ceil((p / 100) * this.count);
+    let seen = 0;
+    for (let i = 0; i < this.counts.length; i++) {
+      seen += this.counts[i] ?? 0;
+      if (seen >= rank) return Math.min((i + 1) * LatencyRecorder.BUCKET_MS, this.max);
+    }
+    return this.max;
+  }
+}

@@ -1,0 +1,79 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+/** Clock ticks per second, the unit of /proc CPU times. */
+const TICKS_PER_SECOND = ((): number => {
+  try {
+    const n = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+    return Number.isInteger(n) && n > 0 ? n : 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU seconds a process has used, whole and on its main thread (where JS and the uWS loop run). */
+export interface ProcessCpu {
+  readonly wallMs: number;
+  readonly processSeconds: number;
+  readonly mainThreadSeconds: number;
+}
+
+/** utime + stime of a /proc `stat` file, in seconds. */
+function statSeconds(file: string): number {
+  const text = readFileSync(file, "utf8");
+  // The command name (field 2) may hold spaces and parentheses; the fields after it cannot.
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  if (!Number.isFinite(utime) || !Number.isFinite(stime)) throw new Error(`cannot parse ${file}`);
+  return (utime + stime) / TICKS_PER_SECOND;
+}
+
+export function sampleProcess(pid: number): ProcessCpu {
+  return {
+    wallMs: performance.now(),
+    processSeconds: statSeconds(`/proc/${pid}/stat`),
+    mainThreadSeconds: statSeconds(`/proc/${pid}/task/${pid}/stat`),
+  };
+}
+
+/** Busy share between two samples, in cores (1.0 = one core fully busy). */
+export interface CpuShare {
+  readonly process: number;
+  readonly mainThread: number;
+}
+
+export function processShare(before: ProcessCpu, after: ProcessCpu): CpuShare {
+  const wall = (after.wallMs - before.wallMs) / 1000;
+  return {
+    process: (after.processSeconds - before.processSeconds) / wall,
+    mainThread: (after.mainThreadSeconds - before.mainThreadSeconds) / wall,
+  };
+}
+
+/** Whole-machine busy and total ticks from the first line of /proc/stat, and its CPU count. */
+export interface MachineCpu {
+  readonly busy: number;
+  readonly total: number;
+  readonly cpus: number;
+}
+
+export function sampleMachine(): MachineCpu {
+  const lines = readFileSync("/proc/stat", "utf8").split("\n");
+  const line = lines[0] ?? "";
+  const cpus = lines.filter((l) => /^cpu\d/.test(l)).length;
+  // cpu user nice system idle iowait irq softirq steal ...; guest time is already in user.
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy, total: busy + idle + iowait, cpus };
+}
+
+/** Busy cores of the whole machine between two samples. */
+export function machineCores(before: MachineCpu, after: MachineCpu): number {
+  const total = after.total - before.total;
+  return total > 0 ? ((after.busy - before.busy) / total) * after.cpus : 0;
+}

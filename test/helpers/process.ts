@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
+
+const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
+
+export interface ServiceProcess {
+  readonly child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the first stdout/stderr match of `pattern`, or rejects after `ms`. */
+  waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
+  /** Resolves with the exit code (or signal name) once the process ends. */
+  exited(): Promise<number | string>;
+}
+
+/** Runs `src/main.ts` as operators do, with exactly the given environment. */
+export function spawnService(env: Record<string, string>, args: string[] = []): ServiceProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", MAIN, ...args], {
+    env: { PATH: process.env["PATH"] ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  const waiters = new Set<() => void>();
+  const poke = () => waiters.forEach((w) => w());
+  child.stdout?.on("data", (c: Buffer) => ((out += c.toString()), poke()));
+  child.stderr?.on("data", (c: Buffer) => ((err += c.toString()), poke()));
+  const exit = once(child, "exit").then(([code, signal]) => (code ?? signal) as number | string);
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited: () => exit,
+    waitFor(pattern, ms = 15_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const m = (out + err).match(pattern);
+          if (m) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(m);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting for ${pattern}; stdout:\n${out}\nstderr:\n${err}`));
+        }, ms);
+        waiters.add(check);
+        void exit.then(() => setTimeout(check, 10));
+        check();
+      });
+    },
+  };
+}

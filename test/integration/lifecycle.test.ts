@@ -1,0 +1,44 @@
+import assert from "node:assert/strict";
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, it } from "node:test";
+import { buildApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
+import { testRoutes } from "../helpers/routes.ts";
+import { startServer, tempDir, testEnv } from "../helpers/server.ts";
+
+describe("lifecycle", () => {
+  it("lets a request in flight finish, then stops accepting connections", async () => {
+    const server = await startServer({}, { routes: testRoutes({ slowMs: 400 }) });
+    const inFlight = server.request("GET", "/test/slow");
+    await sleep(100);
+    const stopped = server.app.stop();
+    const res = await inFlight;
+    assert.equal(res.status, 200);
+    await stopped;
+    await assert.rejects(fetch(`${server.url}/health`));
+    await server.close();
+  });
+
+  it("drops requests that outlast the grace period", async () => {
+    const server = await startServer({ SERVICE_SHUTDOWN_GRACE_MS: "100" }, { routes: testRoutes({ slowMs: 2000 }) });
+    const inFlight = server.request("GET", "/test/slow").then(
+      () => "answered",
+      () => "dropped",
+    );
+    await sleep(50);
+    const started = Date.now();
+    await server.app.stop();
+    assert.equal(await inFlight, "dropped");
+    assert.ok(Date.now() - started < 1000);
+    await server.close();
+  });
+
+  it("binds its port exclusively: a second instance on the same port fails to listen", async () => {
+    const server = await startServer();
+    const second = buildApp(loadConfig(testEnv(tempDir(), { SERVICE_PORT: String(server.port) })));
+    await assert.rejects(second.listen(), /cannot listen on 127\.0\.0\.1:\d+/);
+    await second.stop();
+    assert.equal((await server.request("GET", "/health")).status, 200);
+    await server.close();
+  });
+});
