@@ -40,7 +40,11 @@ export function buildApp(config: Config, options: BuildOptions = {}): App {
     const uws = requireNativeUws(config.allowUwsFallback, (message) => logger.warn(message));
     const databases = new Databases({ dataDir: config.dataDir, logger });
     const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir, logger);
-    const metrics = new Metrics({ defaultMetrics: config.metrics.defaultMetrics });
+    // Read at scrape time only, after `pipeline` exists.
+    const metrics: Metrics = new Metrics({
+      defaultMetrics: config.metrics.defaultMetrics,
+      inFlight: (): number => pipeline.pending,
+    });
     const supervisor = new Supervisor({ logger, clock: options.clock });
 
     const router = new Router();
@@ -50,7 +54,7 @@ export function buildApp(config: Config, options: BuildOptions = {}): App {
       ...(options.routes ?? []),
     ];
     for (const route of routes) router.add(route);
-    const pipeline = new Pipeline({
+    const pipeline: Pipeline = new Pipeline({
       router,
       metrics,
       logger,

@@ -5,7 +5,6 @@
  * SIGTERM, SIGINT or its stdin closes (so it never outlives a crashed parent).
  */
 import { mkdtemp, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type * as Uws from "uWebSockets.js";
@@ -14,9 +13,9 @@ import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { ok } from "../../src/http/reply.ts";
 import { defineRoute } from "../../src/http/route.ts";
+import { loadUws } from "../../src/http/uws.ts";
 import { TARGET_KINDS, type TargetKind, type TargetReady } from "./target-process.ts";
 
-const require = createRequire(import.meta.url);
 
 /** The route the JSON benchmark posts to: body read, JSON parse, zod validation, envelope reply. */
 const echoRoute = defineRoute({
@@ -42,12 +41,26 @@ const RAW_BODY = JSON.stringify({ status: "ok" });
 const EXCLUSIVE_PORT = 1;
 
 function startRaw(): Promise<Started> {
-  const uws = require("uWebSockets.js") as typeof Uws;
-  // The package silently falls back to a slow JS shim; the loaded .node file is the only proof.
-  const native = Object.keys(require.cache).some((file) => /[\\/]uws_[^\\/]+\.node$/.test(file));
+  const { uws, native } = loadUws();
   const app = uws.App();
   app.get("/health", (res) => {
     res.writeHeader("content-type", "application/json; charset=utf-8").end(RAW_BODY);
+  });
+  // The same work as our JSON route, minus the framework: read the body, parse, reply enveloped.
+  app.post("/bench/echo", (res) => {
+    let aborted = false;
+    const chunks: Buffer[] = [];
+    res.onAborted(() => {
+      aborted = true;
+    });
+    res.onData((chunk, isLast) => {
+      chunks.push(Buffer.from(chunk.slice(0)));
+      if (!isLast || aborted) return;
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+      res.cork(() => {
+        res.writeHeader("content-type", "application/json; charset=utf-8").end(JSON.stringify({ data: body, error: null }));
+      });
+    });
   });
   app.any("/*", (res) => {
     res.writeStatus("404 Not Found").end();

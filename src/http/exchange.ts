@@ -6,6 +6,16 @@ export type BodyResult =
   | { readonly kind: "too_large" }
   | { readonly kind: "aborted" };
 
+/** `req.forEach` target; one shared callback instead of a closure per request (it runs synchronously). */
+let collecting: Record<string, string> = {};
+function collectHeader(name: string, value: string): void {
+  const seen = collecting[name];
+  collecting[name] = seen === undefined ? value : `${seen}, ${value}`;
+}
+
+const ABORTED: BodyResult = { kind: "aborted" };
+const TOO_LARGE: BodyResult = { kind: "too_large" };
+
 export interface Outgoing {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
@@ -37,57 +47,68 @@ export class Exchange {
   readonly path: string;
   readonly rawQuery: string;
   readonly headers: Record<string, string> = {};
-  readonly peer: string;
-  private readonly controller = new AbortController();
+  private controller: AbortController | undefined;
+  private gone = false;
   private finished = false;
   private onAbortedBody: (() => void) | undefined;
 
   constructor(private readonly res: HttpResponse, req: HttpRequest) {
     res.onAborted(() => {
+      this.gone = true;
       this.finished = true;
-      this.controller.abort();
+      this.controller?.abort();
       this.onAbortedBody?.();
     });
     this.method = req.getMethod().toUpperCase();
     this.path = req.getUrl();
     this.rawQuery = req.getQuery() ?? "";
-    req.forEach((name, value) => {
-      const seen = this.headers[name];
-      this.headers[name] = seen === undefined ? value : `${seen}, ${value}`;
-    });
-    this.peer = Buffer.from(res.getRemoteAddressAsText()).toString();
+    collecting = this.headers;
+    req.forEach(collectHeader);
   }
 
-  /** Aborted when the client disconnects before the response is complete. */
+  /**
+   * Aborted when the client disconnects before the response is complete. Made on first use:
+   * most handlers never ask, and an AbortSignal per request is a measurable cost.
+   */
   get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.gone) this.controller.abort();
+    }
     return this.controller.signal;
   }
 
   get aborted(): boolean {
-    return this.controller.signal.aborted;
+    return this.gone;
+  }
+
+  /** The socket peer's address; read while the response is still ours to touch. */
+  get peer(): string {
+    return this.finished ? "" : Buffer.from(this.res.getRemoteAddressAsText()).toString();
   }
 
   /** Reads the whole body, stopping as soon as it exceeds `limit` bytes. */
   readBody(limit: number): Promise<BodyResult> {
-    if (this.aborted) return Promise.resolve({ kind: "aborted" });
+    if (this.gone) return Promise.resolve(ABORTED);
     return new Promise((resolve) => {
-      const chunks: Buffer[] = [];
+      let chunks: Buffer[] | undefined;
       let size = 0;
-      let settled = false;
-      const settle = (result: BodyResult) => {
-        if (settled) return;
-        settled = true;
-        this.onAbortedBody = undefined;
-        resolve(result);
-      };
-      this.onAbortedBody = () => settle({ kind: "aborted" });
+      this.onAbortedBody = () => resolve(ABORTED);
       this.res.onData((chunk, isLast) => {
-        if (settled) return;
+        if (this.onAbortedBody === undefined) return;
         size += chunk.byteLength;
-        if (size > limit) return settle({ kind: "too_large" });
+        if (size > limit) {
+          this.onAbortedBody = undefined;
+          return resolve(TOO_LARGE);
+        }
         // uWS reuses the chunk's memory after this callback returns: copy it now.
-        chunks.push(Buffer.from(chunk.slice(0)));
-        if (isLast) settle({ kind: "ok", body: Buffer.concat(chunks, size) });
+        const copy = Buffer.from(chunk.slice(0));
+        if (!isLast) {
+          (chunks ??= []).push(copy);
+          return;
+        }
+        this.onAbortedBody = undefined;
+        resolve({ kind: "ok", body: chunks ? Buffer.concat([...chunks, copy], size) : copy });
       });
     });
   }

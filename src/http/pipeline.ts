@@ -1,14 +1,14 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { Cidr } from "../lib/cidr.ts";
 import type { Metrics } from "../observability/metrics.ts";
-import { resolveClientIp } from "./client-ip.ts";
+import { Context } from "./context.ts";
 import type { Exchange } from "./exchange.ts";
 import { isProblem, problem, statusOf, type Problem } from "./problem.ts";
 import type { Reply } from "./reply.ts";
-import type { HttpMethod, RequestContext, Route } from "./route.ts";
+import type { Route } from "./route.ts";
 import type { Router } from "./router.ts";
 
 export interface PipelineOptions {
@@ -21,6 +21,16 @@ export interface PipelineOptions {
 
 /** An incoming id is echoed only when it is short and plain, so it is safe in logs and headers. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/**
+ * Generated ids are a per-process random prefix and a counter: unique across restarts and
+ * instances, and far cheaper than a UUID per request.
+ */
+const BOOT_ID = randomBytes(6).toString("hex");
+let sequence = 0;
+function nextRequestId(): string {
+  return `${BOOT_ID}-${(++sequence).toString(36)}`;
+}
+
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
@@ -56,12 +66,11 @@ export class Pipeline {
   async handle(ex: Exchange): Promise<void> {
     const started = performance.now();
     const incoming = ex.headers["x-request-id"];
-    const requestId = incoming !== undefined && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = incoming !== undefined && SANE_REQUEST_ID.test(incoming) ? incoming : nextRequestId();
     const isHead = ex.method === "HEAD";
     const match = this.options.router.match(isHead ? "GET" : ex.method, ex.path);
     const pattern = match.kind === "found" ? match.route.path : "unmatched";
     this.inFlight.add(ex);
-    this.options.metrics.httpInFlight.inc();
     let status = 500;
     let unreadBody = false;
     try {
@@ -96,7 +105,6 @@ export class Pipeline {
       );
     } finally {
       this.inFlight.delete(ex);
-      this.options.metrics.httpInFlight.dec();
       this.options.metrics.observeRequest(ex.method, pattern, status, (performance.now() - started) / 1000);
     }
   }
@@ -115,39 +123,26 @@ export class Pipeline {
     }
     if (ex.aborted) return { outcome: problem("bad_request", "client went away"), unreadBody: false };
 
-    const issues: Array<{ path: string; message: string; code: string }> = [];
+    const issues: Issue[] = [];
     const params = validate("params", route.params, rawParams, issues);
-    const query = validate("query", route.query, parseQuery(ex.rawQuery), issues);
+    const query = route.query ? validate("query", route.query, parseQuery(ex.rawQuery), issues) : EMPTY;
     const validBody = validate("body", route.body, body, issues);
     if (issues.length > 0) {
-      const first = issues[0] as { path: string; message: string };
+      const first = issues[0] as Issue;
       return {
         outcome: problem("validation_failed", `${first.path}: ${first.message}`, { details: issues }),
         unreadBody: false,
       };
     }
 
-    const ctx: RequestContext = {
-      requestId,
-      method: ex.method as HttpMethod,
-      path: ex.path,
-      pattern: route.path,
-      params,
-      query,
-      body: validBody,
-      headers: ex.headers,
-      ip: resolveClientIp(ex.peer, ex.headers["x-forwarded-for"], this.options.trustProxy),
-      signal: ex.signal,
-      log: this.log,
-    };
+    const ctx = new Context(ex, this.options.trustProxy, requestId, route.path, params, query, validBody, this.log);
     return { outcome: await route.handler(ctx), unreadBody: false };
   }
 
   private async readBody(ex: Exchange, route: Route): Promise<{ kind: "ok"; body: unknown } | { kind: "failed"; problem: Problem }> {
     const limit = route.bodyLimit ?? this.options.maxBodyBytes;
-    const tooLarge = problem("payload_too_large", `the request body exceeds ${limit} bytes`);
     const declared = ex.headers["content-length"];
-    if (declared !== undefined && Number(declared) > limit) return { kind: "failed", problem: tooLarge };
+    if (declared !== undefined && Number(declared) > limit) return tooLarge(limit);
     const hasBody = (declared !== undefined && declared !== "0") || ex.headers["transfer-encoding"] !== undefined;
     const isJson = route.rawBody !== true;
     if (isJson && hasBody && !JSON_TYPE.test(ex.headers["content-type"] ?? "")) {
@@ -158,7 +153,7 @@ export class Pipeline {
     }
     if (!hasBody) return { kind: "ok", body: isJson ? {} : Buffer.alloc(0) };
     const read = await ex.readBody(limit);
-    if (read.kind === "too_large") return { kind: "failed", problem: tooLarge };
+    if (read.kind === "too_large") return tooLarge(limit);
     if (read.kind === "aborted") return { kind: "failed", problem: problem("bad_request", "client went away") };
     if (!isJson) return { kind: "ok", body: read.body };
     // An empty body is an empty object, so routes whose fields are all optional accept none.
@@ -190,19 +185,27 @@ export class Pipeline {
       });
       return status;
     }
-    const headers: Record<string, string> = { ...outcome.headers, "x-request-id": requestId };
+    const headers: Record<string, string> = outcome.headers ? { ...outcome.headers } : {};
+    headers["x-request-id"] = requestId;
     if (outcome.contentType !== undefined) headers["content-type"] = outcome.contentType;
     ex.send({ status: outcome.status, headers, body: outcome.body, headOnly, close });
     return outcome.status;
   }
 }
 
-function validate(
-  where: "params" | "query" | "body",
-  schema: z.ZodType | undefined,
-  value: unknown,
-  issues: Array<{ path: string; message: string; code: string }>,
-): unknown {
+function tooLarge(limit: number) {
+  return { kind: "failed", problem: problem("payload_too_large", `the request body exceeds ${limit} bytes`) } as const;
+}
+
+interface Issue {
+  readonly path: string;
+  readonly message: string;
+  readonly code: string;
+}
+
+const EMPTY: Readonly<Record<string, string>> = Object.freeze({});
+
+function validate(where: "params" | "query" | "body", schema: z.ZodType | undefined, value: unknown, issues: Issue[]): unknown {
   if (!schema) return value;
   const result = schema.safeParse(value);
   if (result.success) return result.data;

@@ -53,9 +53,9 @@ export class Router {
   match(method: HttpMethod | string, rawPath: string): RouteMatch {
     const segments = splitPath(rawPath);
     const raw: Array<[string, string]> = [];
-    const node = this.walk(this.root, segments, 0, raw, (n) => n.routes.has(method as HttpMethod));
+    const node = this.walk(this.root, segments, 0, raw, method);
     if (!node) {
-      const any = this.walk(this.root, segments, 0, [], (n) => n.routes.size > 0);
+      const any = this.walk(this.root, segments, 0, [], undefined);
       return any ? { kind: "method_not_allowed", allowed: [...any.routes.keys()] } : { kind: "not_found" };
     }
     const route = node.routes.get(method as HttpMethod) as Route;
@@ -70,24 +70,27 @@ export class Router {
     return { kind: "found", route, params };
   }
 
-  /** Depth-first, static before parameter, to the first node that `accepts`. */
+  /** Depth-first, static before parameter, to the first node with `method` (any method if undefined). */
   private walk(
     node: Node,
     segments: readonly string[],
     index: number,
     params: Array<[string, string]>,
-    accepts: (node: Node) => boolean,
+    method: string | undefined,
   ): Node | undefined {
-    if (index === segments.length) return accepts(node) ? node : undefined;
+    if (index === segments.length) {
+      const accepts = method === undefined ? node.routes.size > 0 : node.routes.has(method as HttpMethod);
+      return accepts ? node : undefined;
+    }
     const segment = segments[index] as string;
     const exact = node.statics.get(segment);
     if (exact) {
-      const found = this.walk(exact, segments, index + 1, params, accepts);
+      const found = this.walk(exact, segments, index + 1, params, method);
       if (found) return found;
     }
     if (node.param && segment !== "") {
       params.push([node.param.name, segment]);
-      const found = this.walk(node.param.node, segments, index + 1, params, accepts);
+      const found = this.walk(node.param.node, segments, index + 1, params, method);
       if (found) return found;
       params.pop();
     }
