@@ -1,5 +1,14 @@
 import type { Logger } from "pino";
-import { resolveJwtSecret } from "./auth/jwt-secret.ts";
+import { SessionTokens } from "./accounts/jwt.ts";
+import { logMailer, smtpMailer } from "./accounts/mailer.ts";
+import { accountRoutes } from "./accounts/routes.ts";
+import { AccountService, ensureBreakGlassAdmin } from "./accounts/service.ts";
+import { SessionService } from "./accounts/sessions.ts";
+import { AccountStore } from "./accounts/store.ts";
+import { TotpService } from "./accounts/totp.ts";
+import { AppStore } from "./apps/store.ts";
+import { Guard } from "./auth/guard.ts";
+import { RateLimiter } from "./auth/rate-limit.ts";
 import type { Config } from "./config.ts";
 import { Databases } from "./db/databases.ts";
 import { Pipeline } from "./http/pipeline.ts";
@@ -10,8 +19,12 @@ import { requireNativeUws } from "./http/uws.ts";
 import { createLogging, type Logging } from "./logging.ts";
 import { Metrics } from "./observability/metrics.ts";
 import { observabilityRoutes } from "./observability/routes.ts";
+import { SecretBox } from "./secrets/box.ts";
+import { resolvePersistentSecret } from "./secrets/persistent-secret.ts";
 import { supervisorRoutes } from "./supervisor/routes.ts";
 import { Supervisor, type SupervisorOptions } from "./supervisor/supervisor.ts";
+import { tokenRoutes } from "./tokens/routes.ts";
+import { TokenService } from "./tokens/service.ts";
 
 export interface BuildOptions {
   /** Extra routes mounted beside the service's own (embedding, tests). */
@@ -27,19 +40,25 @@ export interface App {
   readonly metrics: Metrics;
   readonly databases: Databases;
   readonly supervisor: Supervisor;
-  readonly jwtSecret: string;
+  readonly tokens: TokenService;
+  readonly apps: AppStore;
   listen(): Promise<number>;
   stop(): Promise<void>;
 }
 
 /** Builds every component from the config; listens nowhere until `listen()`. */
-export function buildApp(config: Config, options: BuildOptions = {}): App {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const logging = createLogging({ ...config.log, dir: config.dataDir });
   const logger = logging.logger;
+  let databases: Databases | undefined;
   try {
     const uws = requireNativeUws(config.allowUwsFallback, (message) => logger.warn(message));
-    const databases = new Databases({ dataDir: config.dataDir, logger });
-    const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir, logger);
+    databases = new Databases({ dataDir: config.dataDir, logger });
+    const db = databases.global;
+    const secret = (file: string, configured: string | undefined, variable: string) =>
+      resolvePersistentSecret({ file, configured, variable }, config.dataDir, logger);
+    const sessionTokens = new SessionTokens(secret("jwt-secret", config.jwtSecret, "SERVICE_JWT_SECRET"));
+    const box = new SecretBox(secret("master-key", config.masterKey, "SERVICE_MASTER_KEY"));
     // Read at scrape time only, after `pipeline` exists.
     const metrics: Metrics = new Metrics({
       defaultMetrics: config.metrics.defaultMetrics,
@@ -47,15 +66,39 @@ export function buildApp(config: Config, options: BuildOptions = {}): App {
     });
     const supervisor = new Supervisor({ logger, clock: options.clock });
 
+    const limiter = new RateLimiter();
+    const apps = new AppStore(db);
+    const accountStore = new AccountStore(db);
+    if (config.admin) await ensureBreakGlassAdmin(accountStore, config.admin.username, config.admin.password);
+    const sessions = new SessionService(accountStore, sessionTokens);
+    const totp = new TotpService(accountStore, box, limiter);
+    const accounts = new AccountService({
+      store: accountStore,
+      sessions,
+      totp,
+      limiter,
+      mailer: config.smtp.url ? smtpMailer(config.smtp.url, config.smtp.from) : logMailer(logger),
+      logger,
+      publicUrl: config.publicUrl,
+      allowSignup: config.allowSignup,
+      authzEnforce: config.authzEnforce,
+      adminUsername: config.admin?.username,
+    });
+    const tokens = new TokenService({ db, apps, authzEnforce: config.authzEnforce });
+    const guard = new Guard({ tokens, sessionTokens, sessions, accounts: accountStore, apps, authzEnforce: config.authzEnforce });
+
     const router = new Router();
     const routes = [
       ...observabilityRoutes({ metrics, metricsToken: config.metrics.token, instanceId: databases.instanceId, startedAt: Date.now() }),
-      ...supervisorRoutes({ supervisor, enabled: config.debugEndpoints }),
+      ...supervisorRoutes(supervisor),
+      ...tokenRoutes(tokens),
+      ...accountRoutes({ accounts, sessions, totp, store: accountStore, allowSignup: config.allowSignup }),
       ...(options.routes ?? []),
     ];
     for (const route of routes) router.add(route);
     const pipeline: Pipeline = new Pipeline({
       router,
+      guard,
       metrics,
       logger,
       trustProxy: config.trustProxy,
@@ -63,28 +106,31 @@ export function buildApp(config: Config, options: BuildOptions = {}): App {
     });
     const server = new HttpServer({ uws, pipeline, logger });
 
+    const opened = databases;
     let stopping: Promise<void> | undefined;
     return {
       config,
       logger,
       logging,
       metrics,
-      databases,
+      databases: opened,
       supervisor,
-      jwtSecret,
+      tokens,
+      apps,
       listen: () => server.listen(config.host, config.port),
       // HTTP first so nothing new arrives, then actors, then the databases they write to.
       stop: () =>
         (stopping ??= (async () => {
           await server.stop(config.shutdownGraceMs);
           supervisor.stopAll();
-          databases.close();
+          opened.close();
           logger.info("stopped");
           await logging.close();
         })()),
     };
   } catch (err) {
-    void logging.close();
+    databases?.close();
+    await logging.close();
     throw err;
   }
 }

@@ -83,11 +83,25 @@ const envSchema = z.object({
       ctx.addIssue({ code: "custom", message: "must be at least 32 characters; leave it unset to have one generated" });
     }
   }),
+  SERVICE_MASTER_KEY: optionalText().superRefine((v, ctx) => {
+    if (v !== undefined && v.length < 32) {
+      ctx.addIssue({ code: "custom", message: "must be at least 32 characters; leave it unset to have one generated" });
+    }
+  }),
+  SERVICE_ADMIN_USERNAME: optionalText().superRefine((v, ctx) => {
+    if (v !== undefined && !/^[A-Za-z0-9._-]{3,64}$/.test(v)) {
+      ctx.addIssue({ code: "custom", message: "expected 3-64 letters, digits, dots, dashes or underscores (no @: it is not an email)" });
+    }
+  }),
+  SERVICE_ADMIN_PASSWORD: optionalText().superRefine((v, ctx) => {
+    if (v !== undefined && v.length < 12) ctx.addIssue({ code: "custom", message: "must be at least 12 characters" });
+  }),
+  SERVICE_SMTP_URL: optionalUrl(["smtp", "smtps"]),
+  SERVICE_SMTP_FROM: optionalText().transform((v) => v ?? "service-core <no-reply@localhost>"),
   SERVICE_TRUST_PROXY: cidrs,
   SERVICE_ALLOW_UWS_FALLBACK: flag(false),
   SERVICE_MAX_BODY_BYTES: integer(1024 * 1024, 1024, 64 * 1024 * 1024),
   SERVICE_SHUTDOWN_GRACE_MS: integer(10_000, 0, 600_000),
-  SERVICE_DEBUG_ENDPOINTS: flag(false),
   SERVICE_LOG_LEVEL: z.enum(LOG_LEVELS).optional().transform((v) => v ?? "info"),
   SERVICE_LOG_STDOUT: flag(true),
   LOG_MAX_BYTES: integer(10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
@@ -110,7 +124,17 @@ export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** The environment mapped to the shape the code uses. */
-const configSchema = envSchema.transform((e) => {
+const configSchema = envSchema
+  .superRefine((e, ctx) => {
+    if ((e.SERVICE_ADMIN_USERNAME === undefined) !== (e.SERVICE_ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SERVICE_ADMIN_PASSWORD"],
+        message: "the break-glass admin needs both SERVICE_ADMIN_USERNAME and SERVICE_ADMIN_PASSWORD",
+      });
+    }
+  })
+  .transform((e) => {
   const publicHost = e.SERVICE_HOST === "0.0.0.0" || e.SERVICE_HOST === "::" ? "localhost" : e.SERVICE_HOST;
   return {
     host: e.SERVICE_HOST,
@@ -119,11 +143,17 @@ const configSchema = envSchema.transform((e) => {
     publicUrl: (e.SERVICE_PUBLIC_URL ?? `http://${publicHost}:${e.SERVICE_PORT}`).replace(/\/+$/, ""),
     /** Unset means: generate one on first start and keep it in the data dir. */
     jwtSecret: e.SERVICE_JWT_SECRET,
+    /** Unset means: generate one on first start and keep it in the data dir. */
+    masterKey: e.SERVICE_MASTER_KEY,
+    admin:
+      e.SERVICE_ADMIN_USERNAME !== undefined && e.SERVICE_ADMIN_PASSWORD !== undefined
+        ? { username: e.SERVICE_ADMIN_USERNAME, password: e.SERVICE_ADMIN_PASSWORD }
+        : undefined,
+    smtp: { url: e.SERVICE_SMTP_URL, from: e.SERVICE_SMTP_FROM },
     trustProxy: e.SERVICE_TRUST_PROXY as readonly Cidr[],
     allowUwsFallback: e.SERVICE_ALLOW_UWS_FALLBACK,
     maxBodyBytes: e.SERVICE_MAX_BODY_BYTES,
     shutdownGraceMs: e.SERVICE_SHUTDOWN_GRACE_MS,
-    debugEndpoints: e.SERVICE_DEBUG_ENDPOINTS,
     log: { level: e.SERVICE_LOG_LEVEL, stdout: e.SERVICE_LOG_STDOUT, maxBytes: e.LOG_MAX_BYTES, maxFiles: e.LOG_MAX_FILES },
     metrics: { token: e.METRICS_TOKEN, defaultMetrics: e.METRICS_DEFAULT_METRICS },
     allowSignup: e.SERVICE_ALLOW_SIGNUP,

@@ -24,7 +24,7 @@ async function main(): Promise<number | undefined> {
 async function serve(config: Config): Promise<void> {
   let app: App;
   try {
-    app = buildApp(config);
+    app = await buildApp(config);
   } catch (err) {
     process.stderr.write(`cannot start: ${(err as Error).message}\n`);
     process.exit(1);
@@ -55,6 +55,7 @@ async function serve(config: Config): Promise<void> {
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
 
+  announceFirstToken(app);
   try {
     await app.listen();
   } catch (err) {
@@ -62,6 +63,21 @@ async function serve(config: Config): Promise<void> {
     await app.stop();
     process.exit(1);
   }
+}
+
+/**
+ * On an empty data dir the installer's first global token is seeded and shown once, on stdout
+ * only: it never goes to the log. Later starts seed nothing, even if every global token was
+ * revoked since; `npm run cli -- seed-token` is the deliberate way to get a new one then.
+ */
+function announceFirstToken(app: App): void {
+  if (!app.databases.fresh) return;
+  const token = app.tokens.seedGlobal();
+  if (token === undefined) return;
+  process.stdout.write(
+    `\n  First start on an empty data dir (${app.config.dataDir}).\n` +
+      `  Global API token, shown this once; keep it somewhere safe:\n\n    ${token}\n\n`,
+  );
 }
 
 main().then(

@@ -85,7 +85,7 @@ async function startService(): Promise<Started> {
       SERVICE_LOG_STDOUT: "off",
       SERVICE_LOG_LEVEL: "warn",
     });
-    const app = buildApp(config, { routes: [echoRoute] });
+    const app = await buildApp(config, { routes: [echoRoute] });
     const port = await app.listen();
     const stop = async () => {
       await app.stop();

@@ -1,6 +1,8 @@
+import { AppStore } from "../apps/store.ts";
 import type { Config } from "../config.ts";
 import { Databases } from "../db/databases.ts";
 import { createLogging } from "../logging.ts";
+import { TokenService } from "../tokens/service.ts";
 
 /** One admin command: `npm run cli -- <name> [args]`. Returns the process exit code. */
 interface Command {
@@ -8,14 +10,33 @@ interface Command {
   run(config: Config, args: readonly string[], out: NodeJS.WritableStream): Promise<number>;
 }
 
+/** Runs `work` against the data dir's databases, logging to the file only so stdout stays clean. */
+async function withDatabases<T>(config: Config, work: (databases: Databases) => T): Promise<T> {
+  const logging = createLogging({ ...config.log, stdout: false, dir: config.dataDir });
+  const databases = new Databases({ dataDir: config.dataDir, logger: logging.logger });
+  try {
+    return work(databases);
+  } finally {
+    databases.close();
+    await logging.close();
+  }
+}
+
 const commands: Record<string, Command> = {
+  "seed-token": {
+    summary: "create the first global API token and print it alone; prints nothing while one exists",
+    async run(config, _args, out) {
+      const token = await withDatabases(config, (databases) =>
+        new TokenService({ db: databases.global, apps: new AppStore(databases.global), authzEnforce: config.authzEnforce }).seedGlobal(),
+      );
+      if (token !== undefined) out.write(`${token}\n`);
+      return 0;
+    },
+  },
   migrate: {
     summary: "apply pending migrations to the global database and exit",
     async run(config, _args, out) {
-      const logging = createLogging({ ...config.log, stdout: false, dir: config.dataDir });
-      const databases = new Databases({ dataDir: config.dataDir, logger: logging.logger });
-      databases.close();
-      await logging.close();
+      await withDatabases(config, () => undefined);
       out.write(`database in ${config.dataDir} is up to date\n`);
       return 0;
     },

@@ -23,6 +23,8 @@ export interface DatabasesOptions {
 export class Databases {
   readonly global: Db;
   readonly instanceId: string;
+  /** True when this start created the global database: an empty data dir. */
+  readonly fresh: boolean;
   private readonly apps = new Map<string, Db>();
   private readonly appMigrations: readonly Migration[];
   private readonly log: Logger;
@@ -36,6 +38,7 @@ export class Databases {
     try {
       const { applied } = migrate(this.global, readMigrations(path.join(MIGRATIONS, "global")), file);
       if (applied.length > 0) this.log.info({ file, applied }, "migrated global database");
+      this.fresh = applied.includes(1);
       this.instanceId = this.ensureInstance();
     } catch (err) {
       this.global.close();

@@ -1,4 +1,6 @@
 import type { Logger } from "pino";
+import type { AppRef } from "../apps/store.ts";
+import type { Principal } from "../auth/principal.ts";
 import type { Cidr } from "../lib/cidr.ts";
 import { resolveClientIp } from "./client-ip.ts";
 import type { Exchange } from "./exchange.ts";
@@ -9,8 +11,6 @@ import type { HttpMethod, RequestContext } from "./route.ts";
  * it is built for every request, and V8 creates class instances far faster.
  */
 export class Context implements RequestContext {
-  private resolvedIp: string | undefined;
-
   constructor(
     private readonly ex: Exchange,
     private readonly trustProxy: readonly Cidr[],
@@ -20,6 +20,10 @@ export class Context implements RequestContext {
     readonly query: unknown,
     readonly body: unknown,
     readonly log: Logger,
+    readonly principal: Principal | null,
+    readonly app: AppRef | null,
+    /** Already resolved when the guard needed it. */
+    private resolvedIp: string | undefined,
   ) {}
 
   get method(): HttpMethod {

@@ -2,7 +2,11 @@ import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
 import type { z } from "zod";
+import type { AppRef } from "../apps/store.ts";
+import type { Guard } from "../auth/guard.ts";
+import type { Principal } from "../auth/principal.ts";
 import type { Cidr } from "../lib/cidr.ts";
+import { resolveClientIp } from "./client-ip.ts";
 import type { Metrics } from "../observability/metrics.ts";
 import { Context } from "./context.ts";
 import type { Exchange } from "./exchange.ts";
@@ -13,6 +17,7 @@ import type { Router } from "./router.ts";
 
 export interface PipelineOptions {
   readonly router: Router;
+  readonly guard: Guard;
   readonly metrics: Metrics;
   readonly logger: Logger;
   readonly trustProxy: readonly Cidr[];
@@ -115,8 +120,23 @@ export class Pipeline {
     rawParams: Record<string, string>,
     requestId: string,
   ): Promise<{ outcome: Reply | Problem; unreadBody: boolean }> {
+    const takesBody = route.body !== undefined && BODY_METHODS.has(ex.method);
+    // Who is calling is settled from the headers alone, before any body is read or validated.
+    let principal: Principal | null = null;
+    let app: AppRef | null = null;
+    let ip: string | undefined;
+    if (route.auth !== "public") {
+      ip = resolveClientIp(ex.peer, ex.headers["x-forwarded-for"], this.options.trustProxy);
+      const caller = await this.options.guard.authenticate(ex.headers["authorization"], ip);
+      if (isProblem(caller)) return { outcome: caller, unreadBody: takesBody };
+      const target = this.options.guard.authorize(caller, route, rawParams);
+      if (isProblem(target)) return { outcome: target, unreadBody: takesBody };
+      principal = caller;
+      app = target;
+    }
+
     let body: unknown;
-    if (route.body !== undefined && BODY_METHODS.has(ex.method)) {
+    if (takesBody) {
       const read = await this.readBody(ex, route);
       if (read.kind === "failed") return { outcome: read.problem, unreadBody: true };
       body = read.body;
@@ -135,7 +155,7 @@ export class Pipeline {
       };
     }
 
-    const ctx = new Context(ex, this.options.trustProxy, requestId, route.path, params, query, validBody, this.log);
+    const ctx = new Context(ex, this.options.trustProxy, requestId, route.path, params, query, validBody, this.log, principal, app, ip);
     return { outcome: await route.handler(ctx), unreadBody: false };
   }
 

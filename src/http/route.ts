@@ -1,5 +1,8 @@
 import type { z } from "zod";
 import type { Logger } from "pino";
+import type { AppRef } from "../apps/store.ts";
+import type { Permission } from "../auth/permissions.ts";
+import type { Principal } from "../auth/principal.ts";
 import type { Problem } from "./problem.ts";
 import type { Reply } from "./reply.ts";
 
@@ -29,6 +32,10 @@ export interface RequestContext<P = unknown, Q = unknown, B = unknown> {
   /** Aborted when the client goes away; long handlers pass it on to their I/O. */
   readonly signal: AbortSignal;
   readonly log: Logger;
+  /** The verified caller; null on public routes. */
+  readonly principal: Principal | null;
+  /** The app an `app: true` route addresses, already checked against the caller; null otherwise. */
+  readonly app: AppRef | null;
 }
 
 /**
@@ -39,6 +46,10 @@ export interface Route<P = unknown, Q = unknown, B = unknown> {
   readonly method: HttpMethod;
   readonly path: string;
   readonly auth: AuthKind;
+  /** Checked against the caller's role (when SERVICE_AUTHZ_ENFORCE is on); tokens are scoped instead. */
+  readonly permission?: Permission;
+  /** The route addresses one app through its `{name}` or `{app}` parameter. */
+  readonly app?: boolean;
   readonly params?: z.ZodType<P>;
   readonly query?: z.ZodType<Q>;
   readonly body?: z.ZodType<B>;

@@ -16,6 +16,8 @@ export interface TestResponse {
 export interface RequestOptions {
   readonly body?: unknown;
   readonly headers?: Record<string, string>;
+  /** Sent as `Authorization: Bearer <token>`. */
+  readonly token?: string;
 }
 
 export interface TestServer {
@@ -23,6 +25,8 @@ export interface TestServer {
   readonly url: string;
   readonly port: number;
   readonly dataDir: string;
+  /** The installer's global API token, seeded into the fresh data dir. */
+  readonly rootToken: string;
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
   close(): Promise<void>;
 }
@@ -54,7 +58,8 @@ export function testEnv(dataDir: string, env: Record<string, string> = {}): Reco
 /** Boots the real service in-process on an ephemeral port with a fresh data dir. */
 export async function startServer(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestServer> {
   const dataDir = env["SERVICE_DATA_DIR"] ?? tempDir();
-  const app = buildApp(loadConfig(testEnv(dataDir, env)), options);
+  const app = await buildApp(loadConfig(testEnv(dataDir, env)), options);
+  const rootToken = app.tokens.seedGlobal() ?? "";
   const port = await app.listen();
   const url = `http://127.0.0.1:${port}`;
   // Its own connection pool, closed with the server, so no idle keep-alive socket outlives a test.
@@ -64,6 +69,7 @@ export async function startServer(env: Record<string, string> = {}, options: Bui
     url,
     port,
     dataDir,
+    rootToken,
     request: (method, p, opts) => request(url, method, p, opts, agent),
     async close() {
       await agent.close();
@@ -80,6 +86,7 @@ export async function request(
   dispatcher?: Agent,
 ): Promise<TestResponse> {
   const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers["authorization"] = `Bearer ${options.token}`;
   let body: string | undefined;
   if (options.body !== undefined) {
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);

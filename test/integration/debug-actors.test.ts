@@ -4,29 +4,26 @@ import { latencyLatch } from "../../machines/latency-latch.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
 describe("GET /api/v1/debug/actors", () => {
-  let on: TestServer;
-  let off: TestServer;
+  let server: TestServer;
   before(async () => {
-    [on, off] = await Promise.all([startServer({ SERVICE_DEBUG_ENDPOINTS: "on" }), startServer()]);
+    server = await startServer();
   });
-  after(() => Promise.all([on.close(), off.close()]));
+  after(() => server.close());
 
-  it("is off unless SERVICE_DEBUG_ENDPOINTS is on", async () => {
-    const res = await off.request("GET", "/api/v1/debug/actors");
-    assert.equal(res.status, 404);
-    assert.match((res.json as { error: { message: string } }).error.message, /SERVICE_DEBUG_ENDPOINTS/);
+  it("needs a credential", async () => {
+    assert.equal((await server.request("GET", "/api/v1/debug/actors")).status, 401);
   });
 
   it("lists actors with id, machine, state, start time, last event and a redacted context, filtered by prefix", async () => {
-    const latch = on.app.supervisor.spawn("latency:demo:lobby", latencyLatch, { room: "lobby", thresholdMs: 100, cooldownSeconds: 60 });
-    on.app.supervisor.spawn("latency:other:hall", latencyLatch, { room: "hall", thresholdMs: 100, cooldownSeconds: 60 });
+    const latch = server.app.supervisor.spawn("latency:demo:lobby", latencyLatch, { room: "lobby", thresholdMs: 100, cooldownSeconds: 60 });
+    server.app.supervisor.spawn("latency:other:hall", latencyLatch, { room: "hall", thresholdMs: 100, cooldownSeconds: 60 });
     latch.send({ type: "sample", rttMs: 250, at: Date.now(), participants: 2, publishers: 1 });
 
-    const all = await on.request("GET", "/api/v1/debug/actors");
+    const all = await server.request("GET", "/api/v1/debug/actors", { token: server.rootToken });
     assert.equal(all.status, 200);
     assert.equal((all.json as { data: unknown[] }).data.length, 2);
 
-    const res = await on.request("GET", "/api/v1/debug/actors?prefix=latency:demo:");
+    const res = await server.request("GET", "/api/v1/debug/actors?prefix=latency:demo:", { token: server.rootToken });
     const body = res.json as { data: Array<Record<string, unknown>>; error: null };
     assert.equal(body.error, null);
     assert.equal(body.data.length, 1);

@@ -35,7 +35,7 @@ describe("lifecycle", () => {
 
   it("binds its port exclusively: a second instance on the same port fails to listen", async () => {
     const server = await startServer();
-    const second = buildApp(loadConfig(testEnv(tempDir(), { SERVICE_PORT: String(server.port) })));
+    const second = await buildApp(loadConfig(testEnv(tempDir(), { SERVICE_PORT: String(server.port) })));
     await assert.rejects(second.listen(), /cannot listen on 127\.0\.0\.1:\d+/);
     await second.stop();
     assert.equal((await server.request("GET", "/health")).status, 200);

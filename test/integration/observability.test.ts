@@ -40,8 +40,9 @@ describe("observability endpoints", () => {
     assert.doesNotMatch(res.text, /process_cpu_user_seconds_total/);
   });
 
-  it("answers /api/v1/stats with the bare body of SPEC 4.7", async () => {
-    const res = await server.request("GET", "/api/v1/stats");
+  it("answers /api/v1/stats with the bare body of SPEC 4.7, to authenticated callers", async () => {
+    assert.equal((await server.request("GET", "/api/v1/stats")).status, 401);
+    const res = await server.request("GET", "/api/v1/stats", { token: server.rootToken });
     assert.equal(res.status, 200);
     const body = res.json as Record<string, unknown>;
     assert.equal(body["version"], "0.1.0");

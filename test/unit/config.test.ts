@@ -28,7 +28,6 @@ describe("config", () => {
     assert.equal(c.metrics.defaultMetrics, true);
     assert.equal(c.metrics.token, undefined);
     assert.equal(c.allowSignup, false);
-    assert.equal(c.debugEndpoints, false);
   });
 
   it("reads every variable it documents", () => {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { pino } from "pino";
-import { resolveJwtSecret } from "../../src/auth/jwt-secret.ts";
+import { resolvePersistentSecret } from "../../src/secrets/persistent-secret.ts";
 import { createLogging, LOG_FILE, type LogRecord } from "../../src/logging.ts";
 import { tempDir } from "../helpers/server.ts";
 
@@ -42,14 +42,16 @@ describe("logging", () => {
   });
 });
 
-describe("JWT secret", () => {
+describe("persistent secrets (JWT secret, master key)", () => {
   it("generates a strong secret once, stores it 0600, and reuses it", () => {
     const dir = tempDir();
     const logger = pino({ level: "silent" });
-    const first = resolveJwtSecret(undefined, dir, logger);
+    const options = { file: "jwt-secret", variable: "SERVICE_JWT_SECRET" };
+    const first = resolvePersistentSecret({ ...options, configured: undefined }, dir, logger);
     assert.ok(first.length >= 64);
     assert.equal(statSync(path.join(dir, "jwt-secret")).mode & 0o777, 0o600);
-    assert.equal(resolveJwtSecret(undefined, dir, logger), first);
-    assert.equal(resolveJwtSecret("configured-secret-that-is-long-enough!!", dir, logger), "configured-secret-that-is-long-enough!!");
+    assert.equal(resolvePersistentSecret({ ...options, configured: undefined }, dir, logger), first);
+    const configured = "configured-secret-that-is-long-enough!!";
+    assert.equal(resolvePersistentSecret({ ...options, configured }, dir, logger), configured);
   });
 });

@@ -3,15 +3,17 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Logger } from "pino";
 
-const FILE = "jwt-secret";
-
 /**
- * The HS256 key for human sessions. `SERVICE_JWT_SECRET` wins; without it a 384-bit key is
- * generated on first start and kept in the data dir (mode 0600) so sessions survive restarts.
+ * A server secret that must survive restarts: the configured value wins; without one, a 384-bit
+ * value is generated on first start into `<data>/<file>` (mode 0600) and read back afterwards.
  */
-export function resolveJwtSecret(configured: string | undefined, dataDir: string, logger: Logger): string {
-  if (configured !== undefined) return configured;
-  const file = path.join(dataDir, FILE);
+export function resolvePersistentSecret(
+  options: { file: string; configured: string | undefined; variable: string },
+  dataDir: string,
+  logger: Logger,
+): string {
+  if (options.configured !== undefined) return options.configured;
+  const file = path.join(dataDir, options.file);
   try {
     return readFileSync(file, "utf8").trim();
   } catch (err) {
@@ -25,6 +27,6 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
     if ((err as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
     throw err;
   }
-  logger.warn({ file }, "SERVICE_JWT_SECRET is not set: generated one and stored it in the data dir");
+  logger.warn({ file }, `${options.variable} is not set: generated one and stored it in the data dir`);
   return secret;
 }

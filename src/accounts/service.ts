@@ -1,0 +1,200 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Logger } from "pino";
+import { roleGrants } from "../auth/permissions.ts";
+import type { UserPrincipal } from "../auth/principal.ts";
+import type { Limit, RateLimiter } from "../auth/rate-limit.ts";
+import { problem, type Problem } from "../http/problem.ts";
+import type { Mailer } from "./mailer.ts";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
+import type { InviteBody, LoginBody, MagicVerifyBody, PasswordBody, SignupBody } from "./schemas.ts";
+import type { SessionService } from "./sessions.ts";
+import type { AccountStore, UserRow } from "./store.ts";
+import type { TotpService } from "./totp.ts";
+
+/** Per-IP and per-account limits on everything that guesses at a secret (see the README). */
+export const LIMITS = {
+  loginPerIp: { max: 20, windowMs: 60_000 },
+  loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },
+  signupPerIp: { max: 10, windowMs: 60 * 60_000 },
+  magicRequestPerIp: { max: 10, windowMs: 60 * 60_000 },
+  magicRequestPerEmail: { max: 3, windowMs: 60 * 60_000 },
+  magicVerifyPerIp: { max: 20, windowMs: 60_000 },
+} satisfies Record<string, Limit>;
+
+const MAGIC_LINK_TTL_MS = 15 * 60_000;
+const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
+
+export interface Client {
+  readonly ip: string;
+  readonly userAgent: string;
+}
+
+export interface AccountServiceOptions {
+  readonly store: AccountStore;
+  readonly sessions: SessionService;
+  readonly totp: TotpService;
+  readonly limiter: RateLimiter;
+  readonly mailer: Mailer;
+  readonly logger: Logger;
+  readonly publicUrl: string;
+  readonly allowSignup: boolean;
+  readonly authzEnforce: boolean;
+  /** The break-glass admin's username, when configured. */
+  readonly adminUsername: string | undefined;
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** Sign-up, sign-in, magic links, password changes and invites. */
+export class AccountService {
+  constructor(private readonly o: AccountServiceOptions) {}
+
+  /**
+   * Creates the user. An open invite for the email puts them in the inviting team with its role
+   * (allowed even when self-signup is off); otherwise, if signup is on, a new team on the free
+   * plan with the user as owner.
+   */
+  async signup(body: SignupBody, client: Client): Promise<{ token: string } | Problem> {
+    const limited = this.o.limiter.hit(`signup:ip:${client.ip}`, LIMITS.signupPerIp, "sign-ups from this address");
+    if (limited) return limited;
+    const email = body.email;
+    if (this.o.store.userByEmail(email)) return problem("conflict", "an account with this email already exists; sign in instead");
+    const invite = this.o.store.pendingInvite(email);
+    if (!invite && !this.o.allowSignup) {
+      return problem("signup_disabled", "self-signup is off on this server; ask a team owner for an invite");
+    }
+    if (!invite && body.teamName === undefined) {
+      return problem("validation_failed", "body.teamName: a team name is needed to sign up without an invite", {
+        details: [{ path: "body.teamName", message: "required without an invite", code: "custom" }],
+      });
+    }
+    const hash = await hashPassword(body.password);
+    const userId = this.o.store.transaction(() => {
+      if (invite) {
+        this.o.store.acceptInvite(invite.id);
+        return this.o.store.insertUser({ email, username: null, hash, superadmin: false, teamId: invite.team_id, role: invite.role });
+      }
+      const teamId = this.o.store.insertTeam(body.teamName ?? email);
+      return this.o.store.insertUser({ email, username: null, hash, superadmin: false, teamId, role: "owner" });
+    })();
+    const { token } = await this.o.sessions.start(userId, client.ip, client.userAgent);
+    return { token };
+  }
+
+  async login(body: LoginBody, client: Client): Promise<{ token: string } | Problem> {
+    const limited = this.o.limiter.hit(`login:ip:${client.ip}`, LIMITS.loginPerIp, "sign-in attempts from this address");
+    if (limited) return limited;
+    const accountKey = `login:account:${body.user.toLowerCase()}`;
+    const locked = this.o.limiter.blocked(accountKey, LIMITS.loginFailuresPerAccount, "failed sign-ins for this account");
+    if (locked) return locked;
+    const user = this.findLoginUser(body.user);
+    const ok = user ? await verifyPassword(body.password, user.password_hash) : await burnPasswordCheck(body.password);
+    if (!user || !ok) {
+      return (
+        this.o.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount, "failed sign-ins for this account") ??
+        problem("invalid_credentials", "wrong user or password")
+      );
+    }
+    const second = await this.o.totp.check(user, body.code);
+    if (second !== true) return second;
+    this.o.limiter.reset(accountKey);
+    const { token } = await this.o.sessions.start(user.id, client.ip, client.userAgent);
+    return { token };
+  }
+
+  /** Always succeeds from the caller's view, so it never reveals which emails have accounts. */
+  async requestMagicLink(email: string, client: Client): Promise<Problem | undefined> {
+    const limited =
+      this.o.limiter.hit(`magic:ip:${client.ip}`, LIMITS.magicRequestPerIp, "sign-in link requests from this address") ??
+      this.o.limiter.hit(`magic:email:${email}`, LIMITS.magicRequestPerEmail, "sign-in link requests for this email");
+    if (limited) return limited;
+    const user = this.o.store.userByEmail(email);
+    if (!user) return undefined;
+    const code = randomBytes(32).toString("base64url");
+    this.o.store.insertMagicLink(user.id, sha256(code), new Date(Date.now() + MAGIC_LINK_TTL_MS).toISOString());
+    // Built from the configured public URL, never from the request's Host header.
+    const link = `${this.o.publicUrl}/auth/magic#token=${code}`;
+    try {
+      await this.o.mailer.send({
+        to: email,
+        subject: "Your sign-in link",
+        text: `Sign in with this link within 15 minutes; it works once:\n\n${link}\n\nIf you did not ask for it, ignore this mail.`,
+      });
+    } catch (err) {
+      this.o.logger.error({ err, component: "mail" }, "could not send the sign-in link");
+    }
+    return undefined;
+  }
+
+  /** Uses the link up only once any 2FA code has passed, so `totp_required` does not burn it. */
+  async verifyMagicLink(body: MagicVerifyBody, client: Client): Promise<{ token: string } | Problem> {
+    const limited = this.o.limiter.hit(`magic-verify:ip:${client.ip}`, LIMITS.magicVerifyPerIp, "sign-in link attempts");
+    if (limited) return limited;
+    const hash = sha256(body.token);
+    const userId = this.o.store.peekMagicLink(hash);
+    const user = userId === undefined ? undefined : this.o.store.userById(userId);
+    if (!user) return problem("invalid_credentials", "the sign-in link is unknown, expired or already used; ask for a new one");
+    const second = await this.o.totp.check(user, body.code);
+    if (second !== true) return second;
+    if (this.o.store.consumeMagicLink(hash) !== user.id) {
+      return problem("invalid_credentials", "the sign-in link is unknown, expired or already used; ask for a new one");
+    }
+    const { token } = await this.o.sessions.start(user.id, client.ip, client.userAgent);
+    return { token };
+  }
+
+  /** Changes the password and signs out every other session of the user. */
+  async changePassword(caller: UserPrincipal, body: PasswordBody): Promise<{ revokedSessions: number } | Problem> {
+    const user = this.o.store.userById(caller.userId);
+    if (!user) return problem("unauthorized", "the account no longer exists");
+    const accountKey = `login:account:${(user.email ?? user.username ?? "").toLowerCase()}`;
+    const locked = this.o.limiter.blocked(accountKey, LIMITS.loginFailuresPerAccount, "failed password checks for this account");
+    if (locked) return locked;
+    if (!(await verifyPassword(body.currentPassword, user.password_hash))) {
+      return (
+        this.o.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount, "failed password checks for this account") ??
+        problem("invalid_credentials", "the current password is wrong")
+      );
+    }
+    this.o.store.setPassword(user.id, await hashPassword(body.newPassword));
+    return { revokedSessions: this.o.sessions.revokeOthers(user.id, caller.sessionId) };
+  }
+
+  /** An invited user for the caller's team; they complete it through signup with this email. */
+  invite(caller: UserPrincipal, body: InviteBody): InviteView | Problem {
+    if (caller.teamId === null) return problem("forbidden", "invites are made from within a team; this account has none");
+    if (this.o.authzEnforce && !caller.superadmin && (caller.role === null || !roleGrants(caller.role, "team:manage"))) {
+      return problem("forbidden", "inviting people needs the owner or admin role");
+    }
+    if (this.o.store.userByEmail(body.email)) return problem("conflict", "that email already has an account");
+    const expiresAt = new Date(Date.now() + INVITE_TTL_MS).toISOString();
+    const id = this.o.store.insertInvite({ teamId: caller.teamId, email: body.email, role: body.role, invitedBy: caller.userId, expiresAt });
+    return { id, email: body.email, role: body.role, teamId: caller.teamId, expiresAt, signupUrl: `${this.o.publicUrl}/signup` };
+  }
+
+  /** The break-glass admin may sign in only while its username is configured. */
+  private findLoginUser(login: string): UserRow | undefined {
+    if (login.includes("@")) return this.o.store.userByEmail(login.toLowerCase());
+    if (this.o.adminUsername === undefined || login !== this.o.adminUsername) return undefined;
+    return this.o.store.userByUsername(login);
+  }
+}
+
+export interface InviteView {
+  readonly id: number;
+  readonly email: string;
+  readonly role: "admin" | "member";
+  readonly teamId: number;
+  readonly expiresAt: string;
+  readonly signupUrl: string;
+}
+
+/** Creates or updates the configured break-glass superadmin at start. */
+export async function ensureBreakGlassAdmin(store: AccountStore, username: string, password: string): Promise<void> {
+  const existing = store.userByUsername(username);
+  if (!existing) {
+    store.insertUser({ email: null, username, hash: await hashPassword(password), superadmin: true, teamId: null, role: null });
+  } else if (!(await verifyPassword(password, existing.password_hash))) {
+    store.setPassword(existing.id, await hashPassword(password));
+  }
+}

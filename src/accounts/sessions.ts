@@ -1,0 +1,100 @@
+import { randomBytes } from "node:crypto";
+import type { AccountStore, SessionRow } from "./store.ts";
+import { SESSION_TTL_SECONDS, type SessionTokens } from "./jwt.ts";
+
+/** A session ends after this long without a request, even though its 12 h JWT has not expired. */
+export const SESSION_IDLE_MS = 4 * 60 * 60 * 1000;
+/**
+ * How long a liveness answer is reused. Revocation through this process is seen at once; through
+ * another process sharing the database, within this TTL.
+ */
+export const LIVENESS_TTL_MS = 5_000;
+/** last_seen is written at most this often per session. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** SPEC 2.3's session record. */
+export interface SessionView {
+  readonly id: string;
+  readonly ip: string;
+  readonly userAgent: string;
+  readonly createdAt: string;
+  readonly lastSeen: string;
+  readonly current: boolean;
+}
+
+export class SessionService {
+  private readonly cache = new Map<string, { live: boolean; until: number; userId: number }>();
+  private readonly touched = new Map<string, number>();
+
+  constructor(
+    private readonly store: AccountStore,
+    private readonly tokens: SessionTokens,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Every sign-in: a new session and the JWT that carries its id. */
+  async start(userId: number, ip: string, userAgent: string): Promise<{ token: string; sessionId: string }> {
+    const sessionId = `sess_${randomBytes(18).toString("base64url")}`;
+    this.store.insertSession({ id: sessionId, userId, ip, userAgent: userAgent.slice(0, 512) });
+    return { token: await this.tokens.sign({ userId, sessionId }), sessionId };
+  }
+
+  /** Whether the session is alive for this user: not revoked, not idle, not past its lifetime. */
+  isLive(sessionId: string, userId: number): boolean {
+    const now = this.now();
+    const cached = this.cache.get(sessionId);
+    if (cached && cached.until > now && cached.userId === userId) {
+      if (cached.live) this.touch(sessionId, now);
+      return cached.live;
+    }
+    const row = this.store.sessionById(sessionId);
+    const live = row !== undefined && row.user_id === userId && this.alive(row, now);
+    if (this.cache.size > 50_000) this.cache.clear();
+    this.cache.set(sessionId, { live, until: now + LIVENESS_TTL_MS, userId });
+    if (live) this.touch(sessionId, now);
+    return live;
+  }
+
+  list(userId: number, currentId: string | null): SessionView[] {
+    const now = this.now();
+    return this.store
+      .liveSessions(userId, new Date(now - SESSION_IDLE_MS).toISOString(), new Date(now - SESSION_TTL_SECONDS * 1000).toISOString())
+      .map((row) => ({
+        id: row.id,
+        ip: row.ip,
+        userAgent: row.user_agent,
+        createdAt: row.created_at,
+        lastSeen: row.last_seen,
+        current: row.id === currentId,
+      }));
+  }
+
+  /** Revokes one of the user's own sessions; false when it is not theirs or already gone. */
+  revoke(userId: number, sessionId: string): boolean {
+    const revoked = this.store.revokeSession(userId, sessionId);
+    this.cache.delete(sessionId);
+    return revoked;
+  }
+
+  /** Revokes every session of the user but `keepId`; answers how many. */
+  revokeOthers(userId: number, keepId: string | null): number {
+    const count = this.store.revokeOtherSessions(userId, keepId ?? "");
+    for (const [id, entry] of this.cache) if (entry.userId === userId && id !== keepId) this.cache.delete(id);
+    return count;
+  }
+
+  private alive(row: SessionRow, now: number): boolean {
+    return (
+      row.revoked_at === null &&
+      Date.parse(row.last_seen) > now - SESSION_IDLE_MS &&
+      Date.parse(row.created_at) > now - SESSION_TTL_SECONDS * 1000
+    );
+  }
+
+  private touch(sessionId: string, now: number): void {
+    if ((this.touched.get(sessionId) ?? 0) > now - TOUCH_INTERVAL_MS) return;
+    if (this.touched.size > 50_000) this.touched.clear();
+    this.touched.set(sessionId, now);
+    this.store.touchSession(sessionId, new Date(now).toISOString());
+  }
+}

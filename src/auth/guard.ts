@@ -1,0 +1,91 @@
+import type { AccountStore } from "../accounts/store.ts";
+import type { SessionTokens } from "../accounts/jwt.ts";
+import type { SessionService } from "../accounts/sessions.ts";
+import type { AppRef, AppStore } from "../apps/store.ts";
+import { problem, type Problem } from "../http/problem.ts";
+import type { Route } from "../http/route.ts";
+import type { TokenService } from "../tokens/service.ts";
+import { roleGrants } from "./permissions.ts";
+import { isPlatform, type Principal, type UserPrincipal } from "./principal.ts";
+
+export interface GuardOptions {
+  readonly tokens: TokenService;
+  readonly sessionTokens: SessionTokens;
+  readonly sessions: SessionService;
+  readonly accounts: AccountStore;
+  readonly apps: AppStore;
+  readonly authzEnforce: boolean;
+}
+
+const BEARER = /^Bearer[ \t]+(\S+)\s*$/i;
+
+/**
+ * The route guard: who is calling (API token or human JWT with a live session), whether that kind
+ * of caller may use the route at all, which app the route is about and whether the caller may
+ * touch it, and whether their role grants the route's permission.
+ */
+export class Guard {
+  constructor(private readonly o: GuardOptions) {}
+
+  async authenticate(authorization: string | undefined, ip: string): Promise<Principal | Problem> {
+    const credential = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
+    if (credential === undefined) {
+      return problem("unauthorized", "send a credential as `Authorization: Bearer <API token or sign-in token>`", {
+        headers: { "www-authenticate": 'Bearer realm="service-core"' },
+      });
+    }
+    if (credential.startsWith("sk_")) return this.o.tokens.authenticate(credential, ip);
+    return this.authenticateHuman(credential);
+  }
+
+  /**
+   * Checks the caller against the route; answers the app the route addresses (null for routes
+   * that are not about one app). An app the caller cannot see is answered as not found, exactly
+   * as one that does not exist.
+   */
+  authorize(caller: Principal, route: Route, rawParams: Readonly<Record<string, string>>): AppRef | null | Problem {
+    if (route.auth === "human" && caller.kind !== "user") {
+      return problem("forbidden", "this route is for signed-in people; API tokens cannot use it");
+    }
+    if (route.auth === "global" && !isPlatform(caller)) {
+      return problem("forbidden", "this route needs a global-scope API token or a superadmin");
+    }
+    let app: AppRef | null = null;
+    if (route.app) {
+      const name = rawParams["name"] ?? rawParams["app"] ?? "";
+      const found = this.o.apps.findByName(name);
+      if (!found || !this.canSee(caller, found)) return problem("not_found", `no app named "${name}"`);
+      app = found;
+    }
+    if (route.permission && caller.kind === "user" && !caller.superadmin && this.o.authzEnforce) {
+      if (caller.role === null || !roleGrants(caller.role, route.permission)) {
+        return problem("forbidden", `this needs the ${route.permission} permission, which the ${caller.role ?? "no"} role lacks`);
+      }
+    }
+    return app;
+  }
+
+  private canSee(caller: Principal, app: AppRef): boolean {
+    if (isPlatform(caller)) return true;
+    if (caller.kind === "token") return caller.scope === "app" && caller.appId === app.id;
+    return caller.teamId !== null && caller.teamId === app.teamId;
+  }
+
+  private async authenticateHuman(jwt: string): Promise<UserPrincipal | Problem> {
+    const claims = await this.o.sessionTokens.verify(jwt);
+    if (!claims) return problem("unauthorized", "the sign-in token is invalid or expired; sign in again");
+    const user = this.o.accounts.userById(claims.userId);
+    if (!user) return problem("unauthorized", "the account no longer exists");
+    if (claims.sessionId !== null && !this.o.sessions.isLive(claims.sessionId, user.id)) {
+      return problem("unauthorized", "this session was signed out or has expired; sign in again");
+    }
+    return {
+      kind: "user",
+      userId: user.id,
+      sessionId: claims.sessionId,
+      superadmin: user.superadmin === 1,
+      teamId: user.team_id,
+      role: user.role,
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import { callerOf } from "../auth/caller.ts";
+import { isProblem } from "../http/problem.ts";
+import { bare, noContent, ok } from "../http/reply.ts";
+import { defineRoute, type Route } from "../http/route.ts";
+import { createTokenBody, tokenIdParams } from "./schemas.ts";
+import type { TokenService } from "./service.ts";
+
+/** SPEC 4.5: any Bearer credential; what each caller sees and may create is scoped in the service. */
+export function tokenRoutes(tokens: TokenService): Route[] {
+  return [
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/tokens",
+      auth: "any",
+      handler: async (ctx) => {
+        const list = tokens.list(callerOf(ctx));
+        return isProblem(list) ? list : ok(list);
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/tokens",
+      auth: "any",
+      body: createTokenBody,
+      handler: async (ctx) => {
+        const created = tokens.create(callerOf(ctx), ctx.body);
+        // The plaintext is in this response and nowhere else, ever.
+        return isProblem(created) ? created : bare(created, 201);
+      },
+    }),
+    defineRoute({
+      method: "DELETE",
+      path: "/api/v1/tokens/{id}",
+      auth: "any",
+      params: tokenIdParams,
+      handler: async (ctx) => {
+        const revoked = tokens.revoke(callerOf(ctx), ctx.params.id);
+        return isProblem(revoked) ? revoked : noContent();
+      },
+    }),
+  ];
+}

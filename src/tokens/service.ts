@@ -1,0 +1,170 @@
+import { timingSafeEqual } from "node:crypto";
+import type { AppStore } from "../apps/store.ts";
+import type { Db } from "../db/open.ts";
+import { isPlatform, type Principal, type TokenPrincipal } from "../auth/principal.ts";
+import { roleGrants } from "../auth/permissions.ts";
+import { problem, type Problem } from "../http/problem.ts";
+import { inCidrs, parseCidr, type Cidr } from "../lib/cidr.ts";
+import { generateToken, hashToken, isWellFormedToken, tokenHint } from "./format.ts";
+import type { CreateTokenBody } from "./schemas.ts";
+import { TokenStore, type TokenRow } from "./store.ts";
+
+/** A token as lists show it: never its hash, never its plaintext. */
+export interface TokenView {
+  readonly id: number;
+  readonly name: string;
+  readonly scope: "global" | "app";
+  readonly appId: number | null;
+  readonly allowedIps: string[];
+  readonly hint: string;
+  readonly createdBy: string;
+  readonly createdAt: string;
+  readonly lastUsedAt: string | null;
+}
+
+function view(row: TokenRow): TokenView {
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope,
+    appId: row.app_id,
+    allowedIps: JSON.parse(row.allowed_ips) as string[],
+    hint: row.hint,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
+function parseAllowedIps(json: string): Cidr[] {
+  return (JSON.parse(json) as string[]).flatMap((entry) => parseCidr(entry) ?? []);
+}
+
+/** last_used_at is written at most once a minute per token, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface TokenServiceOptions {
+  readonly db: Db;
+  readonly apps: AppStore;
+  readonly authzEnforce: boolean;
+}
+
+export class TokenService {
+  private readonly store: TokenStore;
+  private readonly touched = new Map<number, number>();
+
+  constructor(private readonly options: TokenServiceOptions) {
+    this.store = new TokenStore(options.db);
+  }
+
+  /** Resolves a Bearer `sk_` token; the caller's address must pass the token's allowlist. */
+  authenticate(token: string, ip: string): TokenPrincipal | Problem {
+    if (!isWellFormedToken(token)) return problem("unauthorized", "the API token is malformed; check it was copied whole");
+    const hash = hashToken(token);
+    const row = this.store.findActiveByHash(hash);
+    // The lookup is by hash; the comparison below only guards against a store that matched loosely.
+    if (!row || !timingSafeEqual(Buffer.from(row.token_hash), Buffer.from(hash))) {
+      return problem("unauthorized", "the API token is unknown or revoked");
+    }
+    const allowedIps = parseAllowedIps(row.allowed_ips);
+    if (allowedIps.length > 0 && !inCidrs(ip, allowedIps)) {
+      return problem("forbidden", `this API token may not be used from ${ip}`);
+    }
+    const now = Date.now();
+    if ((this.touched.get(row.id) ?? 0) < now - TOUCH_INTERVAL_MS) {
+      this.touched.set(row.id, now);
+      this.store.touch(row.id, new Date(now).toISOString());
+    }
+    return row.scope === "global"
+      ? { kind: "token", tokenId: row.id, scope: "global", allowedIps }
+      : { kind: "token", tokenId: row.id, scope: "app", appId: row.app_id as number, teamId: row.team_id, allowedIps };
+  }
+
+  list(caller: Principal): TokenView[] | Problem {
+    const denied = this.mayManage(caller);
+    if (denied) return denied;
+    if (isPlatform(caller)) return this.store.list({ all: true }).map(view);
+    if (caller.kind === "token" && caller.scope === "app") return this.store.list({ appId: caller.appId }).map(view);
+    if (caller.kind === "user" && caller.teamId !== null) return this.store.list({ teamId: caller.teamId }).map(view);
+    return [];
+  }
+
+  /** Creates a token and answers its plaintext, which is never shown again. */
+  create(caller: Principal, body: CreateTokenBody): { id: number; token: string } | Problem {
+    const denied = this.mayManage(caller);
+    if (denied) return denied;
+    let appId: number | null = null;
+    let teamId: number | null = null;
+    if (body.scope === "global") {
+      if (!isPlatform(caller)) return problem("forbidden", "only a global token or a superadmin can create global tokens");
+    } else {
+      const app = this.options.apps.findById(body.appId);
+      if (!app || !this.canSeeApp(caller, app.id, app.teamId)) return problem("not_found", `no app with id ${body.appId}`);
+      appId = app.id;
+      teamId = app.teamId;
+    }
+    const token = generateToken();
+    const id = this.store.insert({
+      name: body.name,
+      scope: body.scope,
+      appId,
+      teamId,
+      allowedIps: body.allowedIps,
+      hash: hashToken(token),
+      hint: tokenHint(token),
+      createdBy: caller.kind === "token" ? `token:${caller.tokenId}` : `user:${caller.userId}`,
+    });
+    return { id, token };
+  }
+
+  revoke(caller: Principal, id: number): true | Problem {
+    const denied = this.mayManage(caller);
+    if (denied) return denied;
+    const row = this.store.findActive(id);
+    if (!row || !this.canSeeToken(caller, row)) return problem("not_found", `no active token with id ${id}`);
+    this.store.revoke(id);
+    this.touched.delete(id);
+    return true;
+  }
+
+  /**
+   * The installer's first global token, seeded straight into the database. Idempotent: while an
+   * active global token exists it creates nothing and answers undefined.
+   */
+  seedGlobal(): string | undefined {
+    const seed = this.options.db.transaction((): string | undefined => {
+      if (this.store.hasActiveGlobal()) return undefined;
+      const token = generateToken();
+      this.store.insert({
+        name: "installer",
+        scope: "global",
+        appId: null,
+        teamId: null,
+        allowedIps: [],
+        hash: hashToken(token),
+        hint: tokenHint(token),
+        createdBy: "installer",
+      });
+      return token;
+    });
+    return seed.immediate();
+  }
+
+  private mayManage(caller: Principal): Problem | undefined {
+    if (caller.kind !== "user" || caller.superadmin || !this.options.authzEnforce) return undefined;
+    if (caller.role !== null && roleGrants(caller.role, "team:manage")) return undefined;
+    return problem("forbidden", "managing API tokens needs the owner or admin role");
+  }
+
+  private canSeeApp(caller: Principal, appId: number, appTeamId: number | null): boolean {
+    if (isPlatform(caller)) return true;
+    if (caller.kind === "token") return caller.scope === "app" && caller.appId === appId;
+    return caller.teamId !== null && caller.teamId === appTeamId;
+  }
+
+  private canSeeToken(caller: Principal, row: TokenRow): boolean {
+    if (isPlatform(caller)) return true;
+    if (caller.kind === "token") return caller.scope === "app" && row.app_id === caller.appId;
+    return caller.teamId !== null && row.team_id === caller.teamId;
+  }
+}
