@@ -110,7 +110,11 @@ export class Pipeline {
       );
     } finally {
       this.inFlight.delete(ex);
-      this.options.metrics.observeRequest(ex.method, pattern, status, (performance.now() - started) / 1000);
+      const seconds = (performance.now() - started) / 1000;
+      this.options.metrics.observeRequest(ex.method, pattern, status, seconds);
+      if (this.log.isLevelEnabled("debug")) {
+        this.log.debug({ requestId, method: ex.method, route: pattern, status, ms: Math.round(seconds * 1000) }, "request");
+      }
     }
   }
 
@@ -121,7 +125,10 @@ export class Pipeline {
     requestId: string,
   ): Promise<{ outcome: Reply | Problem; unreadBody: boolean }> {
     const takesBody = route.body !== undefined && BODY_METHODS.has(ex.method);
-    // Who is calling is settled from the headers alone, before any body is read or validated.
+    // uWS hands the body only to an onData registered before its request callback returns, so
+    // reading starts now, bounded by the limit, and is awaited once the caller is known.
+    const bodyRead = takesBody ? this.readBody(ex, route) : undefined;
+    // Who is calling is settled from the headers alone, before the body is parsed or validated.
     let principal: Principal | null = null;
     let app: AppRef | null = null;
     let ip: string | undefined;
@@ -136,8 +143,8 @@ export class Pipeline {
     }
 
     let body: unknown;
-    if (takesBody) {
-      const read = await this.readBody(ex, route);
+    if (bodyRead) {
+      const read = await bodyRead;
       if (read.kind === "failed") return { outcome: read.problem, unreadBody: true };
       body = read.body;
     }

@@ -92,7 +92,8 @@ export async function request(
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
   }
-  const res = await undiciFetch(base + p, { method, headers, body, redirect: "manual", dispatcher });
+  // A server that never answers fails the test in seconds, not at the runner's timeout.
+  const res = await undiciFetch(base + p, { method, headers, body, redirect: "manual", dispatcher, signal: AbortSignal.timeout(15_000) });
   const text = await res.text();
   return {
     status: res.status,

@@ -1,0 +1,63 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { SignJWT } from "jose";
+import { generate } from "otplib";
+import type { TestServer } from "./server.ts";
+
+export const PASSWORD = "correct horse battery";
+
+/** Signs up through the API (needs SERVICE_ALLOW_SIGNUP=on, or an invite) and answers the JWT. */
+export async function signup(server: TestServer, email: string, teamName?: string): Promise<string> {
+  const res = await server.request("POST", "/api/v1/auth/signup", { body: { email, password: PASSWORD, teamName } });
+  assert.equal(res.status, 200, res.text);
+  return (res.json as { data: { token: string } }).data.token;
+}
+
+export async function login(server: TestServer, user: string, password = PASSWORD, code?: string): Promise<string> {
+  const res = await server.request("POST", "/api/v1/auth/login", { body: { user, password, code } });
+  assert.equal(res.status, 200, res.text);
+  return (res.json as { data: { token: string } }).data.token;
+}
+
+export async function account(server: TestServer, jwt: string): Promise<{ id: number; teamId: number | null; role: string | null }> {
+  const res = await server.request("GET", "/api/v1/account", { token: jwt });
+  assert.equal(res.status, 200, res.text);
+  return (res.json as { data: { id: number; teamId: number | null; role: string | null } }).data;
+}
+
+/** Creates an API token with the given credential and answers `{ id, token }`. */
+export async function createToken(
+  server: TestServer,
+  credential: string,
+  body: Record<string, unknown>,
+): Promise<{ id: number; token: string }> {
+  const res = await server.request("POST", "/api/v1/tokens", { token: credential, body: { name: "test", ...body } });
+  assert.equal(res.status, 201, res.text);
+  return res.json as { id: number; token: string };
+}
+
+/** A JWT signed with the server's own secret but claims of the test's choosing. */
+export async function forgeJwt(
+  server: TestServer,
+  claims: { sub: string; sid?: string; expiresAt?: number },
+  secret = readFileSync(path.join(server.dataDir, "jwt-secret"), "utf8").trim(),
+): Promise<string> {
+  const jwt = new SignJWT(claims.sid === undefined ? {} : { sid: claims.sid })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(claims.sub)
+    .setIssuer("service-core")
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 60)
+    .setExpirationTime(claims.expiresAt ?? Math.floor(Date.now() / 1000) + 3600);
+  return jwt.sign(new TextEncoder().encode(secret));
+}
+
+/** The claims of a JWT, without verifying it. */
+export function claimsOf(jwt: string): { sub: string; sid?: string } {
+  return JSON.parse(Buffer.from(jwt.split(".")[1] ?? "", "base64url").toString()) as { sub: string; sid?: string };
+}
+
+/** A TOTP code for `secret`, `offsetSteps` steps from now. */
+export function totpCode(secret: string, offsetSteps = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+}
