@@ -54,3 +54,34 @@ describe("the service process", () => {
     assert.match(unknown.stderr(), /unknown command "frobnicate"[\s\S]*migrate/);
   });
 });
+
+describe("installer token seeding", () => {
+  it("seed-token prints one global token alone on stdout, then nothing while it exists", async () => {
+    const dir = tempDir();
+    const first = spawnService(testEnv(dir), ["seed-token"]);
+    assert.equal(await first.exited(), 0);
+    assert.match(first.stdout(), /^sk_[0-9A-Za-z]{42}\n$/);
+    const second = spawnService(testEnv(dir), ["seed-token"]);
+    assert.equal(await second.exited(), 0);
+    assert.equal(second.stdout(), "");
+  });
+
+  it("npm start on an empty data dir prints a working global token once, never into the log file", async () => {
+    const dir = tempDir();
+    const svc = spawnService({ ...testEnv(dir), SERVICE_LOG_STDOUT: "on" });
+    const [, token] = await svc.waitFor(/Global API token, shown this once[^\n]*\n\n\s+(sk_\w+)/);
+    const [, port] = await svc.waitFor(LISTENING);
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/stats`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(res.status, 200);
+    svc.child.kill("SIGTERM");
+    assert.equal(await svc.exited(), 0);
+    const { readFileSync } = await import("node:fs");
+    assert.ok(!readFileSync(`${dir}/service.log`, "utf8").includes(String(token)));
+
+    const again = spawnService({ ...testEnv(dir), SERVICE_LOG_STDOUT: "on" });
+    await again.waitFor(LISTENING);
+    again.child.kill("SIGTERM");
+    assert.equal(await again.exited(), 0);
+    assert.doesNotMatch(again.stdout(), /sk_/);
+  });
+});

@@ -1,0 +1,145 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { appOf } from "../../src/auth/caller.ts";
+import { ok } from "../../src/http/reply.ts";
+import { defineRoute } from "../../src/http/route.ts";
+import { account, claimsOf, createToken, forgeJwt, login, signup } from "../helpers/identity.ts";
+import { startServer, type TestServer } from "../helpers/server.ts";
+
+/**
+ * The authorization matrix: every route that exists, called with every kind of credential, and
+ * the status each must get. Later domains add their routes to ROUTES.
+ */
+const KINDS = [
+  "anonymous",
+  "revokedToken",
+  "otherTenantAppToken",
+  "appToken",
+  "globalToken",
+  "member",
+  "owner",
+  "superadmin",
+  "revokedSession",
+  "expiredJwt",
+  "badSignatureJwt",
+  "disallowedIpToken",
+] as const;
+type Kind = (typeof KINDS)[number];
+
+/** Statuses in KINDS order. */
+type Row = readonly [method: string, path: string, expected: readonly number[], body?: unknown];
+
+// The app-scoped probe routes stand in for the per-app API until the apps domain lands; they
+// exercise the same guard: tenancy through {name}, and role permissions.
+const probeRoutes = [
+  defineRoute({ method: "GET", path: "/api/v1/apps/{name}/probe", auth: "any", app: true, permission: "app:read", handler: async (ctx) => ok({ app: appOf(ctx).name }) }),
+  defineRoute({ method: "POST", path: "/api/v1/apps/{name}/probe", auth: "any", app: true, permission: "config:write", handler: async (ctx) => ok({ app: appOf(ctx).name }) }),
+  defineRoute({ method: "DELETE", path: "/api/v1/apps/{name}/probe", auth: "any", app: true, permission: "app:delete", handler: async (ctx) => ok({ app: appOf(ctx).name }) }),
+];
+
+//          anon revTok otherApp appTok global member owner super revSess expired badSig badIp
+const ROUTES: Row[] = [
+  ["GET", "/health", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ["GET", "/api/v1/auth/config", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ["GET", "/api/v1/stats", [401, 401, 200, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["GET", "/api/v1/debug/actors", [401, 401, 403, 403, 200, 403, 403, 200, 401, 401, 401, 403]],
+  ["GET", "/api/v1/tokens", [401, 401, 200, 200, 200, 403, 200, 200, 401, 401, 401, 403]],
+  ["POST", "/api/v1/tokens", [401, 401, 404, 201, 201, 403, 201, 201, 401, 401, 401, 403], "appTokenForAlpha"],
+  ["DELETE", "/api/v1/tokens/999999", [401, 401, 404, 404, 404, 403, 404, 404, 401, 401, 401, 403]],
+  ["GET", "/api/v1/auth/sessions", [401, 401, 403, 403, 403, 200, 200, 200, 401, 401, 401, 403]],
+  ["DELETE", "/api/v1/auth/sessions/sess_unknown", [401, 401, 403, 403, 403, 404, 404, 404, 401, 401, 401, 403]],
+  ["GET", "/api/v1/account", [401, 401, 403, 403, 403, 200, 200, 200, 401, 401, 401, 403]],
+  ["POST", "/api/v1/account/password", [401, 401, 403, 403, 403, 401, 401, 401, 401, 401, 401, 403], { currentPassword: "not it at all", newPassword: "irrelevant passphrase" }],
+  ["POST", "/api/v1/account/2fa/enable", [401, 401, 403, 403, 403, 409, 409, 409, 401, 401, 401, 403], { code: "123456" }],
+  ["POST", "/api/v1/tenant/invites", [401, 401, 403, 403, 403, 403, 201, 403, 401, 401, 401, 403], "invite"],
+  ["GET", "/api/v1/apps/alpha/probe", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["POST", "/api/v1/apps/alpha/probe", [401, 401, 404, 200, 200, 403, 200, 200, 401, 401, 401, 403]],
+  ["DELETE", "/api/v1/apps/alpha/probe", [401, 401, 404, 200, 200, 403, 200, 200, 401, 401, 401, 403]],
+  ["GET", "/api/v1/apps/beta/probe", [401, 401, 200, 404, 200, 404, 404, 200, 401, 401, 401, 403]],
+  ["GET", "/api/v1/apps/nonexistent/probe", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],
+];
+
+describe("authorization matrix", () => {
+  let server: TestServer;
+  const credentials = new Map<Kind, string | undefined>();
+  let alphaId = 0;
+  let inviteCount = 0;
+
+  before(async () => {
+    server = await startServer(
+      { SERVICE_ALLOW_SIGNUP: "on", SERVICE_ADMIN_USERNAME: "root", SERVICE_ADMIN_PASSWORD: "root password, long enough" },
+      { routes: probeRoutes },
+    );
+    const owner = await signup(server, "owner@alpha.example", "Alpha");
+    const teamA = (await account(server, owner)).teamId;
+    const ownerB = await signup(server, "owner@beta.example", "Beta");
+    const teamB = (await account(server, ownerB)).teamId;
+    alphaId = server.app.apps.insert("alpha", teamA).id;
+    const betaId = server.app.apps.insert("beta", teamB).id;
+
+    await server.request("POST", "/api/v1/tenant/invites", { token: owner, body: { email: "member@alpha.example" } });
+    const member = await signup(server, "member@alpha.example");
+
+    const revoked = await createToken(server, server.rootToken, { scope: "global" });
+    await server.request("DELETE", `/api/v1/tokens/${revoked.id}`, { token: server.rootToken });
+
+    const doomed = await login(server, "owner@alpha.example");
+    await server.request("DELETE", `/api/v1/auth/sessions/${claimsOf(doomed).sid}`, { token: owner });
+
+    const ownerId = String((await account(server, owner)).id);
+    credentials.set("anonymous", undefined);
+    credentials.set("revokedToken", revoked.token);
+    credentials.set("otherTenantAppToken", (await createToken(server, server.rootToken, { scope: "app", appId: betaId })).token);
+    credentials.set("appToken", (await createToken(server, server.rootToken, { scope: "app", appId: alphaId })).token);
+    credentials.set("globalToken", server.rootToken);
+    credentials.set("member", member);
+    credentials.set("owner", owner);
+    credentials.set("superadmin", await login(server, "root", "root password, long enough"));
+    credentials.set("revokedSession", doomed);
+    credentials.set("expiredJwt", await forgeJwt(server, { sub: ownerId, sid: claimsOf(owner).sid, expiresAt: Math.floor(Date.now() / 1000) - 1 }));
+    credentials.set("badSignatureJwt", await forgeJwt(server, { sub: ownerId, sid: claimsOf(owner).sid }, "not the server's secret, though long enough"));
+    credentials.set("disallowedIpToken", (await createToken(server, server.rootToken, { scope: "global", allowedIps: ["192.0.2.0/24"] })).token);
+  });
+  after(() => server.close());
+
+  for (const [method, path, expected, body] of ROUTES) {
+    it(`${method} ${path}`, async () => {
+      const got: Record<string, number> = {};
+      const want: Record<string, number> = {};
+      for (const [i, kind] of KINDS.entries()) {
+        const payload =
+          body === "appTokenForAlpha"
+            ? { name: `matrix ${kind}`, scope: "app", appId: alphaId }
+            : body === "invite"
+              ? { email: `invitee${++inviteCount}@alpha.example` }
+              : body;
+        const res = await server.request(method, path, { token: credentials.get(kind), body: payload });
+        got[kind] = res.status;
+        want[kind] = expected[i] as number;
+        if (res.status >= 400) {
+          assert.ok((res.json as { error: { code: string } }).error.code, `${kind}: error body without a code`);
+        }
+      }
+      assert.deepEqual(got, want);
+    });
+  }
+});
+
+describe("SERVICE_AUTHZ_ENFORCE=off", () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startServer({ SERVICE_ALLOW_SIGNUP: "on", SERVICE_AUTHZ_ENFORCE: "off" }, { routes: probeRoutes });
+  });
+  after(() => server.close());
+
+  it("lets every member of a tenant do everything in it, and still nothing outside it", async () => {
+    const owner = await signup(server, "owner@x.example", "X");
+    server.app.apps.insert("mine", (await account(server, owner)).teamId);
+    server.app.apps.insert("theirs", null);
+    await server.request("POST", "/api/v1/tenant/invites", { token: owner, body: { email: "m@x.example" } });
+    const member = await signup(server, "m@x.example");
+    assert.equal((await server.request("DELETE", "/api/v1/apps/mine/probe", { token: member })).status, 200);
+    assert.equal((await server.request("GET", "/api/v1/tokens", { token: member })).status, 200);
+    assert.equal((await server.request("GET", "/api/v1/apps/theirs/probe", { token: member })).status, 404);
+  });
+});
