@@ -1,4 +1,5 @@
 import { humanOf } from "../auth/caller.ts";
+import { quotasOf } from "../tenants/plans.ts";
 import { isProblem, problem } from "../http/problem.ts";
 import { ok } from "../http/reply.ts";
 import { defineRoute, type RequestContext, type Route } from "../http/route.ts";
@@ -153,6 +154,17 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
         },
       }),
     ),
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/tenant",
+      auth: "human",
+      handler: async (ctx) => {
+        const me = humanOf(ctx);
+        const team = me.teamId === null ? undefined : d.store.teamById(me.teamId);
+        if (!team) return problem("not_found", "this account belongs to no team");
+        return ok({ id: team.id, name: team.name, plan: team.plan, role: me.role, createdAt: team.created_at, quotas: quotasOf(team.plan) });
+      },
+    }),
     defineRoute({
       method: "POST",
       path: "/api/v1/tenant/invites",

@@ -56,7 +56,9 @@ export class AccountStore {
       ),
       setTotpStep: db.prepare<[number, number]>("UPDATE users SET totp_last_step = ? WHERE id = ?"),
       insertTeam: db.prepare<[string, string]>("INSERT INTO teams (name, plan, created_at) VALUES (?, 'free', ?)"),
-      teamPlan: db.prepare<[number], string>("SELECT plan FROM teams WHERE id = ?").pluck(),
+      teamById: db.prepare<[number], { id: number; name: string; plan: string; created_at: string }>(
+        "SELECT id, name, plan, created_at FROM teams WHERE id = ?",
+      ),
       insertSession: db.prepare(
         `INSERT INTO sessions (id, user_id, ip, user_agent, created_at, last_seen) VALUES (@id, @userId, @ip, @userAgent, @now, @now)`,
       ),
@@ -142,8 +144,8 @@ export class AccountStore {
     return Number(this.s.insertTeam.run(name, new Date().toISOString()).lastInsertRowid);
   }
 
-  teamPlan(teamId: number): string | undefined {
-    return this.s.teamPlan.get(teamId);
+  teamById(teamId: number): { id: number; name: string; plan: string; created_at: string } | undefined {
+    return this.s.teamById.get(teamId);
   }
 
   insertSession(session: { id: string; userId: number; ip: string; userAgent: string }): void {

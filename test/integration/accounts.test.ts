@@ -74,8 +74,15 @@ describe("sign-in, sessions and passwords", () => {
     const jwt = await signup(server, "Alice@Example.com", "Alice's team");
     const me = await account(server, jwt);
     assert.equal(me.role, "owner");
-    const plan = server.app.databases.global.prepare("SELECT plan FROM teams WHERE id = ?").pluck().get(me.teamId);
-    assert.equal(plan, "free");
+    const tenant = await server.request("GET", "/api/v1/tenant", { token: jwt });
+    assert.deepEqual((tenant.json as Json).data, {
+      id: me.teamId,
+      name: "Alice's team",
+      plan: "free",
+      role: "owner",
+      createdAt: ((tenant.json as Json).data as { createdAt: string }).createdAt,
+      quotas: { maxConcurrentStreams: 5, maxConcurrentEgress: 1 },
+    });
     const claims = claimsOf(await login(server, "alice@example.com"));
     assert.match(claims.sid ?? "", /^sess_/);
   });

@@ -51,6 +51,7 @@ const ROUTES: Row[] = [
   ["GET", "/api/v1/account", [401, 401, 403, 403, 403, 200, 200, 200, 401, 401, 401, 403]],
   ["POST", "/api/v1/account/password", [401, 401, 403, 403, 403, 401, 401, 401, 401, 401, 401, 403], { currentPassword: "not it at all", newPassword: "irrelevant passphrase" }],
   ["POST", "/api/v1/account/2fa/enable", [401, 401, 403, 403, 403, 409, 409, 409, 401, 401, 401, 403], { code: "123456" }],
+  ["GET", "/api/v1/tenant", [401, 401, 403, 403, 403, 200, 200, 404, 401, 401, 401, 403]],
   ["POST", "/api/v1/tenant/invites", [401, 401, 403, 403, 403, 403, 201, 403, 401, 401, 401, 403], "invite"],
   ["GET", "/api/v1/apps/alpha/probe", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
   ["POST", "/api/v1/apps/alpha/probe", [401, 401, 404, 200, 200, 403, 200, 200, 401, 401, 401, 403]],
