@@ -33,7 +33,8 @@ function client(ctx: RequestContext): Client {
 /** SPEC 4.17: sign-in, sign-up, magic links, sessions, 2FA, password and invites. */
 export function accountRoutes(d: AccountRouteDeps): Route[] {
   const signedIn = (result: { token: string } | ReturnType<typeof problem>) => (isProblem(result) ? result : ok({ token: result.token }));
-  const currentUser = (ctx: RequestContext) => d.store.userById(humanOf(ctx).userId);
+  const gone = problem("unauthorized", "the account no longer exists");
+  const currentUser = (ctx: RequestContext) => d.store.userById(humanOf(ctx).userId) ?? gone;
   return [
     defineRoute({
       method: "GET",
@@ -104,7 +105,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       handler: async (ctx) => {
         const me = humanOf(ctx);
         const user = currentUser(ctx);
-        if (!user) return problem("unauthorized", "the account no longer exists");
+        if (isProblem(user)) return user;
         return ok({
           id: user.id,
           email: user.email,
@@ -132,7 +133,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       auth: "human",
       handler: async (ctx) => {
         const user = currentUser(ctx);
-        if (!user) return problem("unauthorized", "the account no longer exists");
+        if (isProblem(user)) return user;
         const setup = await d.totp.setup(user);
         return isProblem(setup) ? setup : ok(setup);
       },
@@ -146,7 +147,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
         handler: async (ctx) => {
           const me = humanOf(ctx);
           const user = currentUser(ctx);
-          if (!user) return problem("unauthorized", "the account no longer exists");
+          if (isProblem(user)) return user;
           const done = await d.totp[action](user, ctx.body.code);
           if (isProblem(done)) return done;
           // A change to how someone signs in ends every other session they have.

@@ -370,3 +370,33 @@ describe("abuse limits", () => {
     assert.deepEqual(statuses, [202, 202, 202, 429]);
   });
 });
+
+describe("magic links over SMTP", () => {
+  it("delivers the link through the configured SMTP server, from SERVICE_SMTP_FROM", async () => {
+    const { startSmtp } = await import("../helpers/smtp.ts");
+    const smtp = await startSmtp();
+    const server = await startServer({
+      SERVICE_ALLOW_SIGNUP: "on",
+      SERVICE_SMTP_URL: smtp.url,
+      SERVICE_SMTP_FROM: "Video <login@video.example.com>",
+      SERVICE_PUBLIC_URL: "https://video.example.com",
+    });
+    try {
+      await signup(server, "hal@example.com", "Hal");
+      const res = await server.request("POST", "/api/v1/auth/magic/request", { body: { email: "hal@example.com" } });
+      assert.equal(res.status, 202);
+      for (let i = 0; i < 50 && smtp.mails.length === 0; i++) await sleep(20);
+      const [mail] = smtp.mails;
+      assert.deepEqual(mail?.to, ["hal@example.com"]);
+      assert.equal(mail?.from, "login@video.example.com");
+      // The body travels quoted-printable: undo soft line breaks and =XX escapes.
+      const text = (mail?.raw ?? "").replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const token = /https:\/\/video\.example\.com\/auth\/magic#token=([\w-]+)/.exec(text)?.[1];
+      assert.ok(token, mail?.raw);
+      assert.equal((await server.request("POST", "/api/v1/auth/magic/verify", { body: { token } })).status, 200);
+    } finally {
+      await server.close();
+      await smtp.close();
+    }
+  });
+});
