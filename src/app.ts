@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Logger } from "pino";
 import { SessionTokens } from "./accounts/jwt.ts";
 import { logMailer, smtpMailer } from "./accounts/mailer.ts";
@@ -6,6 +7,12 @@ import { AccountService, ensureBreakGlassAdmin } from "./accounts/service.ts";
 import { SessionService } from "./accounts/sessions.ts";
 import { AccountStore } from "./accounts/store.ts";
 import { TotpService } from "./accounts/totp.ts";
+import { AppLocks, ConfigFiles } from "./apps/config/files.ts";
+import { configRoutes } from "./apps/config/routes.ts";
+import { AppConfigService } from "./apps/config/service.ts";
+import { appRoutes } from "./apps/routes.ts";
+import { AppSecrets } from "./apps/secrets.ts";
+import { AppService } from "./apps/service.ts";
 import { AppStore } from "./apps/store.ts";
 import { Guard } from "./auth/guard.ts";
 import { RateLimiter } from "./auth/rate-limit.ts";
@@ -42,6 +49,7 @@ export interface App {
   readonly supervisor: Supervisor;
   readonly tokens: TokenService;
   readonly apps: AppStore;
+  readonly configs: AppConfigService;
   listen(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -85,6 +93,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       adminUsername: config.admin?.username,
     });
     const tokens = new TokenService({ db, apps, authzEnforce: config.authzEnforce });
+    const configFiles = new ConfigFiles(path.join(config.dataDir, "apps"));
+    const configs = new AppConfigService(configFiles, new AppLocks(), logger);
+    const appSecrets = new AppSecrets(databases, box);
+    const appService = new AppService({ store: apps, configs, secrets: appSecrets, databases, dataDir: config.dataDir, logger });
     const guard = new Guard({ tokens, sessionTokens, sessions, accounts: accountStore, apps, authzEnforce: config.authzEnforce });
 
     const router = new Router();
@@ -92,6 +104,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...observabilityRoutes({ metrics, metricsToken: config.metrics.token, instanceId: databases.instanceId, startedAt: Date.now() }),
       ...supervisorRoutes(supervisor),
       ...tokenRoutes(tokens),
+      ...appRoutes(appService),
+      ...configRoutes(configs, configFiles),
       ...accountRoutes({ accounts, sessions, totp, store: accountStore, allowSignup: config.allowSignup }),
       ...(options.routes ?? []),
     ];
@@ -117,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       supervisor,
       tokens,
       apps,
+      configs,
       listen: () => server.listen(config.host, config.port),
       // HTTP first so nothing new arrives, then actors, then the databases they write to.
       stop: () =>

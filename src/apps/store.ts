@@ -7,38 +7,74 @@ export interface AppRef {
   readonly teamId: number | null;
 }
 
+export interface AppRow extends AppRef {
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
 interface Row {
   id: number;
   name: string;
   team_id: number | null;
+  created_at: string;
+  updated_at: string | null;
 }
 
-const toRef = (row: Row | undefined): AppRef | undefined =>
-  row && { id: row.id, name: row.name, teamId: row.team_id };
+const COLUMNS = "id, name, team_id, created_at, updated_at";
 
+function toRow(row: Row): AppRow {
+  return { id: row.id, name: row.name, teamId: row.team_id, createdAt: row.created_at, updatedAt: row.updated_at ?? row.created_at };
+}
+
+/** The apps registry in the global database: identity and tenancy; behaviour lives in config.yaml. */
 export class AppStore {
-  private readonly byId;
-  private readonly byName;
-  private readonly insertRow;
+  readonly transaction: Db["transaction"];
+  private readonly s;
 
   constructor(db: Db) {
-    this.byId = db.prepare<[number], Row>("SELECT id, name, team_id FROM apps WHERE id = ?");
-    this.byName = db.prepare<[string], Row>("SELECT id, name, team_id FROM apps WHERE name = ?");
-    this.insertRow = db.prepare<[string, number | null, string]>(
-      "INSERT INTO apps (name, team_id, created_at) VALUES (?, ?, ?)",
-    );
+    this.transaction = db.transaction.bind(db);
+    this.s = {
+      byId: db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM apps WHERE id = ?`),
+      byName: db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM apps WHERE name = ?`),
+      all: db.prepare<[], Row>(`SELECT ${COLUMNS} FROM apps ORDER BY name`),
+      byTeam: db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM apps WHERE team_id = ? ORDER BY name`),
+      count: db.prepare<[], number>("SELECT count(*) FROM apps").pluck(),
+      insert: db.prepare<[string, number | null, string, string]>("INSERT INTO apps (name, team_id, created_at, updated_at) VALUES (?, ?, ?, ?)"),
+      touch: db.prepare<[string, number]>("UPDATE apps SET updated_at = ? WHERE id = ?"),
+      remove: db.prepare<[number]>("DELETE FROM apps WHERE id = ?"),
+    };
   }
 
-  findById(id: number): AppRef | undefined {
-    return toRef(this.byId.get(id));
+  findById(id: number): AppRow | undefined {
+    const row = this.s.byId.get(id);
+    return row && toRow(row);
   }
 
-  findByName(name: string): AppRef | undefined {
-    return toRef(this.byName.get(name));
+  findByName(name: string): AppRow | undefined {
+    const row = this.s.byName.get(name);
+    return row && toRow(row);
   }
 
-  insert(name: string, teamId: number | null): AppRef {
-    const id = Number(this.insertRow.run(name, teamId, new Date().toISOString()).lastInsertRowid);
-    return { id, name, teamId };
+  /** Every app, or those of one tenant, by name. */
+  list(filter: { all: true } | { teamId: number }): AppRow[] {
+    return ("all" in filter ? this.s.all.all() : this.s.byTeam.all(filter.teamId)).map(toRow);
+  }
+
+  count(): number {
+    return this.s.count.get() ?? 0;
+  }
+
+  insert(name: string, teamId: number | null): AppRow {
+    const now = new Date().toISOString();
+    const id = Number(this.s.insert.run(name, teamId, now, now).lastInsertRowid);
+    return { id, name, teamId, createdAt: now, updatedAt: now };
+  }
+
+  touch(id: number): void {
+    this.s.touch.run(new Date().toISOString(), id);
+  }
+
+  remove(id: number): void {
+    this.s.remove.run(id);
   }
 }

@@ -1,4 +1,4 @@
-import type { AppRef } from "../apps/store.ts";
+import type { AppRow } from "../apps/store.ts";
 import type { RequestContext } from "../http/route.ts";
 import type { Principal, UserPrincipal } from "./principal.ts";
 
@@ -19,7 +19,7 @@ export function humanOf(ctx: RequestContext): UserPrincipal {
 }
 
 /** The app of an `app: true` route, already checked against the caller. */
-export function appOf(ctx: RequestContext): AppRef {
+export function appOf(ctx: RequestContext): AppRow {
   if (!ctx.app) throw new Error(`route ${ctx.pattern} is not declared app-scoped`);
   return ctx.app;
 }

@@ -1,7 +1,7 @@
 import type { AccountStore } from "../accounts/store.ts";
 import type { SessionTokens } from "../accounts/jwt.ts";
 import type { SessionService } from "../accounts/sessions.ts";
-import type { AppRef, AppStore } from "../apps/store.ts";
+import type { AppRow, AppStore } from "../apps/store.ts";
 import { problem, type Problem } from "../http/problem.ts";
 import type { Route } from "../http/route.ts";
 import type { TokenService } from "../tokens/service.ts";
@@ -43,14 +43,14 @@ export class Guard {
    * that are not about one app). An app the caller cannot see is answered as not found, exactly
    * as one that does not exist.
    */
-  authorize(caller: Principal, route: Route, rawParams: Readonly<Record<string, string>>): AppRef | null | Problem {
+  authorize(caller: Principal, route: Route, rawParams: Readonly<Record<string, string>>): AppRow | null | Problem {
     if (route.auth === "human" && caller.kind !== "user") {
       return problem("forbidden", "this route is for signed-in people; API tokens cannot use it");
     }
     if (route.auth === "global" && !isPlatform(caller)) {
       return problem("forbidden", "this route needs a global-scope API token or a superadmin");
     }
-    let app: AppRef | null = null;
+    let app: AppRow | null = null;
     if (route.app) {
       const name = rawParams["name"] ?? rawParams["app"] ?? "";
       const found = this.o.apps.findByName(name);
@@ -65,7 +65,7 @@ export class Guard {
     return app;
   }
 
-  private canSee(caller: Principal, app: AppRef): boolean {
+  private canSee(caller: Principal, app: AppRow): boolean {
     if (isPlatform(caller)) return true;
     if (caller.kind === "token") return caller.scope === "app" && caller.appId === app.id;
     return caller.teamId !== null && caller.teamId === app.teamId;

@@ -66,6 +66,21 @@ export class Databases {
     return db;
   }
 
+  /**
+   * Creates a new app's database in `dir` (a staging folder that is renamed into place later),
+   * migrated and claimed for `name`, and closes it.
+   */
+  createAppDb(name: string, dir: string): void {
+    const file = path.join(dir, "app.db");
+    const db = openDatabase(file);
+    try {
+      migrate(db, this.appMigrations, file);
+      this.claim(db, name, file);
+    } finally {
+      db.close();
+    }
+  }
+
   appDbPath(name: string): string {
     return path.join(this.options.dataDir, "apps", name, "app.db");
   }

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { AppRef } from "../apps/store.ts";
+import type { AppRow } from "../apps/store.ts";
 import type { Principal } from "../auth/principal.ts";
 import type { Cidr } from "../lib/cidr.ts";
 import { resolveClientIp } from "./client-ip.ts";
@@ -21,7 +21,7 @@ export class Context implements RequestContext {
     readonly body: unknown,
     readonly log: Logger,
     readonly principal: Principal | null,
-    readonly app: AppRef | null,
+    readonly app: AppRow | null,
     /** Already resolved when the guard needed it. */
     private resolvedIp: string | undefined,
   ) {}

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { AppRef } from "../apps/store.ts";
+import type { AppRow } from "../apps/store.ts";
 import type { Guard } from "../auth/guard.ts";
 import type { Principal } from "../auth/principal.ts";
 import type { Cidr } from "../lib/cidr.ts";
@@ -130,7 +130,7 @@ export class Pipeline {
     const bodyRead = takesBody ? this.readBody(ex, route) : undefined;
     // Who is calling is settled from the headers alone, before the body is parsed or validated.
     let principal: Principal | null = null;
-    let app: AppRef | null = null;
+    let app: AppRow | null = null;
     let ip: string | undefined;
     if (route.auth !== "public") {
       ip = resolveClientIp(ex.peer, ex.headers["x-forwarded-for"], this.options.trustProxy);

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Logger } from "pino";
-import type { AppRef } from "../apps/store.ts";
+import type { AppRow } from "../apps/store.ts";
 import type { Permission } from "../auth/permissions.ts";
 import type { Principal } from "../auth/principal.ts";
 import type { Problem } from "./problem.ts";
@@ -35,7 +35,7 @@ export interface RequestContext<P = unknown, Q = unknown, B = unknown> {
   /** The verified caller; null on public routes. */
   readonly principal: Principal | null;
   /** The app an `app: true` route addresses, already checked against the caller; null otherwise. */
-  readonly app: AppRef | null;
+  readonly app: AppRow | null;
 }
 
 /**

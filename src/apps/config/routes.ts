@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { appOf } from "../../auth/caller.ts";
+import { isProblem, problem } from "../../http/problem.ts";
+import { ok, text } from "../../http/reply.ts";
+import { defineRoute, type Route } from "../../http/route.ts";
+import { appNameParams } from "../schemas.ts";
+import type { ConfigFiles } from "./files.ts";
+import type { AppConfigService } from "./service.ts";
+import { YAML_LIMITS } from "./yaml.ts";
+
+const yamlBody = z.object({ yaml: z.string().max(YAML_LIMITS.maxBytes, `at most ${YAML_LIMITS.maxBytes} bytes`) });
+const backupParams = appNameParams.extend({ ts: z.string().max(40) });
+/** The JSON envelope around a 64 KiB document, escapes included. */
+const BODY_LIMIT = YAML_LIMITS.maxBytes * 2 + 1024;
+
+/** SPEC 4.2: the raw YAML, its backups, and reloads. */
+export function configRoutes(configs: AppConfigService, files: ConfigFiles): Route[] {
+  const app = { auth: "any", app: true, params: appNameParams } as const;
+  return [
+    defineRoute({
+      ...app,
+      method: "GET",
+      path: "/api/v1/apps/{name}/config/raw",
+      permission: "config:read",
+      handler: async (ctx) => text(configs.raw(appOf(ctx).name), "application/yaml; charset=utf-8"),
+    }),
+    defineRoute({
+      ...app,
+      method: "PUT",
+      path: "/api/v1/apps/{name}/config/raw",
+      permission: "config:write",
+      body: yamlBody,
+      bodyLimit: BODY_LIMIT,
+      handler: async (ctx) => {
+        const done = await configs.put(appOf(ctx).name, ctx.body.yaml);
+        return isProblem(done) ? done : ok(done);
+      },
+    }),
+    defineRoute({
+      ...app,
+      method: "POST",
+      path: "/api/v1/apps/{name}/config/raw/validate",
+      permission: "config:read",
+      body: yamlBody,
+      bodyLimit: BODY_LIMIT,
+      handler: async (ctx) => {
+        const checked = configs.validate(appOf(ctx).name, ctx.body.yaml);
+        return isProblem(checked) ? checked : ok(checked);
+      },
+    }),
+    defineRoute({
+      ...app,
+      method: "GET",
+      path: "/api/v1/apps/{name}/config/backups",
+      permission: "config:read",
+      handler: async (ctx) => ok(files.listBackups(appOf(ctx).name)),
+    }),
+    defineRoute({
+      ...app,
+      method: "GET",
+      path: "/api/v1/apps/{name}/config/backups/{ts}",
+      permission: "config:read",
+      params: backupParams,
+      handler: async (ctx) => {
+        const yaml = files.readBackup(appOf(ctx).name, ctx.params.ts);
+        return yaml === undefined ? problem("not_found", `no backup ${ctx.params.ts}`) : ok({ ts: ctx.params.ts, yaml });
+      },
+    }),
+    defineRoute({
+      ...app,
+      method: "POST",
+      path: "/api/v1/apps/{name}/config/backups/{ts}/revert",
+      permission: "config:write",
+      params: backupParams,
+      handler: async (ctx) => {
+        const done = await configs.revert(appOf(ctx).name, ctx.params.ts);
+        return isProblem(done) ? done : ok(done);
+      },
+    }),
+    defineRoute({
+      ...app,
+      method: "POST",
+      path: "/api/v1/apps/{name}/reload",
+      permission: "config:write",
+      handler: async (ctx) => {
+        const done = await configs.reload(appOf(ctx).name);
+        return isProblem(done) ? done : ok(done);
+      },
+    }),
+  ];
+}

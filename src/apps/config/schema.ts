@@ -1,0 +1,123 @@
+import { z } from "zod";
+
+/** SPEC 2.1: an app name is a slug of 3 to 32 characters. */
+export const APP_NAME = /^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/;
+/** SPEC 4.1: a room prefix (PATCH rule; create allows up to 40 as well). */
+export const ROOM_PREFIX = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+const rendition = z.strictObject({
+  height: z.number().int().min(144).max(4320),
+  bitrate_kbps: z.number().int().min(64).max(100_000),
+});
+
+export const MQTT_EVENTS_ALL = "all";
+export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
+
+/** The default WebRTC simulcast ladder (SPEC 4.15). */
+export const DEFAULT_LAYERS = [
+  { height: 720, bitrate_kbps: 2500 },
+  { height: 480, bitrate_kbps: 1000 },
+  { height: 240, bitrate_kbps: 300 },
+] as const;
+
+/**
+ * The whole per-app `config.yaml`, snake_case as written by people. Every key has a default, so
+ * an empty file is a valid config. Unknown keys are refused: a typo must not silently do nothing.
+ * Secrets are never here: S3 keys, the callback secret and the MQTT password live in the secrets
+ * store; `mqtt.password_env` only names where the password comes from.
+ */
+export const appConfigSchema = z.strictObject({
+  display_name: z.string().max(100).default(""),
+  room_prefix: z.string().regex(ROOM_PREFIX, "lowercase letters, digits and dashes, starting with a letter or digit, at most 40").optional(),
+  recording: z
+    .strictObject({
+      enabled: z.boolean().default(false),
+      mode: z.enum(["room-composite", "participant"]).default("room-composite"),
+      layout: z.string().max(100).default("grid"),
+      split_minutes: z.number().int().min(0).max(24 * 60).default(0),
+      snapshot_seconds: z.number().int().min(0).max(3600).default(0),
+      delete_local_after_upload: z.boolean().default(false),
+    })
+    .prefault({}),
+  features: z
+    .strictObject({
+      publicPlayback: z.boolean().default(false),
+      hiddenQc: z.boolean().default(false),
+      rtmpPassword: z.boolean().default(false),
+      chat: z.boolean().default(false),
+      reactions: z.boolean().default(false),
+    })
+    .prefault({}),
+  callbacks: z
+    .strictObject({
+      url: z.union([z.literal(""), z.url({ protocol: /^https?$/ }).max(2048)]).default(""),
+      /** Opt-in: keep retrying failed deliveries for hours, beyond the spec's three attempts. */
+      extended_retries: z.boolean().default(false),
+    })
+    .prefault({}),
+  s3: z
+    .strictObject({
+      provider: z.enum(["aws", "s3-compatible"]).default("aws"),
+      bucket: z.string().max(255).default(""),
+      region: z.string().max(64).default("us-east-1"),
+      endpoint: z.string().max(255).default(""),
+      force_path_style: z.boolean().default(false),
+      prefix: z.string().max(255).default(""),
+      public_url: z.string().max(255).default(""),
+    })
+    .prefault({}),
+  mqtt: z
+    .strictObject({
+      enabled: z.boolean().default(false),
+      url: z
+        .string()
+        .max(2048)
+        .refine((v) => v === "" || /^(mqtts?|wss?):\/\/[^\s]+$/.test(v), "expected an mqtt://, mqtts://, ws:// or wss:// URL, or empty")
+        .default(""),
+      username: z.string().max(255).default(""),
+      password_env: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, "an environment variable name").max(128).optional(),
+      topic_prefix: z.string().max(255).optional(),
+      qos: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+      tls: z.boolean().default(false),
+      events: z.array(z.string().min(1).max(64)).max(100).default([MQTT_EVENTS_ALL]),
+      logs: z
+        .strictObject({ enabled: z.boolean().default(false), level: z.enum(LOG_LEVELS).default("info") })
+        .prefault({}),
+    })
+    .prefault({}),
+  latency_alert: z
+    .strictObject({
+      enabled: z.boolean().default(false),
+      threshold_ms: z.number().int().min(1).max(60_000).default(1000),
+      cooldown_seconds: z.number().int().min(0).max(86_400).default(60),
+      interval_seconds: z.number().int().min(2).max(3600).default(10),
+    })
+    .prefault({}),
+  transcoding: z
+    .strictObject({
+      enabled: z.boolean().default(false),
+      encoding: z.string().regex(/^[a-z0-9]+(\+[a-z0-9]+)*$/, "codecs joined by +, e.g. h264+vp8").max(64).default("h264"),
+      layers: z.array(rendition).min(1).max(8).optional(),
+      vod_adaptive: z.boolean().default(false),
+      vod_renditions: z.array(rendition).max(8).default([]),
+      distribution: z.enum(["edge", "cdn", "sfu"]).default("sfu"),
+      hls_segment_seconds: z.number().int().min(1).max(30).default(4),
+      hls_window_segments: z.number().int().min(3).max(1000).default(6),
+    })
+    .prefault({}),
+  rtmp: z.strictObject({ transcode: z.boolean().default(false) }).prefault({}),
+  plugins: z
+    .record(
+      z.string().regex(/^[a-z0-9-]{1,64}$/),
+      z.strictObject({
+        installed: z.boolean().default(true),
+        enabled: z.boolean().default(false),
+        config: z.record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.boolean()])).default({}),
+      }),
+    )
+    .default({}),
+});
+
+/** The parsed, defaulted config the service acts on. */
+export type AppConfig = z.output<typeof appConfigSchema>;
+export type AppConfigInput = z.input<typeof appConfigSchema>;

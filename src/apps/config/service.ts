@@ -1,0 +1,154 @@
+import { createTwoFilesPatch } from "diff";
+import type { Logger } from "pino";
+import { parseDocument } from "yaml";
+import { problem, type Problem } from "../../http/problem.ts";
+import type { AppLocks, ConfigFiles } from "./files.ts";
+import { appConfigSchema, type AppConfig } from "./schema.ts";
+import { parseBoundedYaml, stripInlineMqttPassword } from "./yaml.ts";
+
+/** A config that passed every check, with the exact text to store. */
+export interface Checked {
+  readonly config: AppConfig;
+  readonly text: string;
+  readonly warnings: string[];
+}
+
+/** One change to the YAML: set `path` to `value`, or delete it when `value` is undefined. */
+export interface Edit {
+  readonly path: readonly string[];
+  readonly value: unknown;
+}
+
+export type ConfigListener = (app: string, config: AppConfig) => void;
+
+/**
+ * The per-app config as the service lives by it. `config.yaml` is the source of truth; every
+ * write validates, backs the current file up, writes atomically under the app's lock, swaps the
+ * live config and tells listeners (S3 and MQTT clients re-initialise from it).
+ */
+export class AppConfigService {
+  private readonly live = new Map<string, AppConfig>();
+  private readonly listeners: ConfigListener[] = [];
+
+  constructor(
+    private readonly files: ConfigFiles,
+    private readonly locks: AppLocks,
+    private readonly logger: Logger,
+  ) {}
+
+  onChange(listener: ConfigListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Parses and validates a document without touching anything. */
+  check(text: string): Checked | Problem {
+    const parsed = parseBoundedYaml(text);
+    if (!parsed.ok) {
+      return problem("bad_request", `YAML parse error${parsed.line ? ` at line ${parsed.line}` : ""}: ${parsed.message}`, {
+        details: [{ path: "yaml", line: parsed.line ?? null, message: parsed.message }],
+      });
+    }
+    const warnings: string[] = [];
+    let finalText = text;
+    let value = parsed.value;
+    if (stripInlineMqttPassword(parsed.doc)) {
+      warnings.push("mqtt.password is ignored: secrets never live in the YAML; set it with PUT /mqtt or name a variable in mqtt.password_env");
+      finalText = parsed.doc.toString();
+      value = parsed.doc.toJS({ maxAliasCount: 50 }) ?? {};
+    }
+    const result = appConfigSchema.safeParse(value);
+    if (!result.success) {
+      const details = result.error.issues.map((i) => ({ path: ["yaml", ...i.path.map(String)].join("."), message: i.message, code: i.code }));
+      const first = details[0];
+      return problem("validation_failed", first ? `${first.path}: ${first.message}` : "invalid config", { details });
+    }
+    return { config: result.data, text: finalText, warnings };
+  }
+
+  /** The live config, loaded from disk on first use. */
+  get(app: string): AppConfig {
+    const cached = this.live.get(app);
+    if (cached) return cached;
+    const checked = this.check(this.files.read(app));
+    if ("kind" in checked) throw new Error(`config of app ${app} is invalid on disk: ${checked.message}`);
+    this.live.set(app, checked.config);
+    return checked.config;
+  }
+
+  raw(app: string): string {
+    return this.files.read(app);
+  }
+
+  /** Validates, backs up, writes and hot-reloads. On any problem nothing is written. */
+  put(app: string, text: string): Promise<{ reloaded: true; warnings: string[] } | Problem> {
+    return this.locks.run(app, () => this.commit(app, text));
+  }
+
+  /** Applies edits to the current document, keeping its comments and layout. */
+  update(app: string, edits: readonly Edit[]): Promise<{ reloaded: true; warnings: string[]; before: AppConfig; after: AppConfig } | Problem> {
+    return this.locks.run(app, () => {
+      const before = this.get(app);
+      const doc = parseDocument(this.files.read(app));
+      for (const edit of edits) {
+        if (edit.value === undefined) doc.deleteIn(edit.path);
+        else doc.setIn(edit.path, doc.createNode(edit.value));
+      }
+      const committed = this.commit(app, doc.toString());
+      return "kind" in committed ? committed : { ...committed, before, after: this.get(app) };
+    });
+  }
+
+  /** The dry run: what a write would change, as a unified diff, and its warnings. */
+  validate(app: string, text: string): { valid: true; warnings: string[]; diff: string } | Problem {
+    const checked = this.check(text);
+    if ("kind" in checked) return checked;
+    return { valid: true, warnings: checked.warnings, diff: createTwoFilesPatch("config.yaml", "config.yaml", this.raw(app), checked.text, "current", "proposed") };
+  }
+
+  /** Restores a backup as the live config; the current file is backed up first. */
+  revert(app: string, ts: string): Promise<{ reloaded: true; warnings: string[] } | Problem> {
+    return this.locks.run(app, () => {
+      const text = this.files.readBackup(app, ts);
+      if (text === undefined) return problem("not_found", `no backup ${ts} for app ${app}`);
+      return this.commit(app, text);
+    });
+  }
+
+  /** Re-reads the file (edited by hand, say) and re-initialises what depends on it. */
+  reload(app: string): Promise<{ reloaded: true; warnings: string[] } | Problem> {
+    return this.locks.run(app, () => {
+      const checked = this.check(this.files.read(app));
+      if ("kind" in checked) return checked;
+      this.swap(app, checked.config);
+      return { reloaded: true as const, warnings: checked.warnings };
+    });
+  }
+
+  /** Writes a first config for a new app, without backup or listeners. */
+  initial(displayName: string, roomPrefix: string): string {
+    return `# App configuration; see the README for every key.\ndisplay_name: ${JSON.stringify(displayName)}\nroom_prefix: ${roomPrefix}\n`;
+  }
+
+  forget(app: string): void {
+    this.live.delete(app);
+  }
+
+  private commit(app: string, text: string): { reloaded: true; warnings: string[] } | Problem {
+    const checked = this.check(text);
+    if ("kind" in checked) return checked;
+    this.files.write(app, checked.text);
+    this.swap(app, checked.config);
+    return { reloaded: true, warnings: checked.warnings };
+  }
+
+  private swap(app: string, config: AppConfig): void {
+    this.live.set(app, config);
+    for (const listener of this.listeners) {
+      try {
+        listener(app, config);
+      } catch (err) {
+        this.logger.error({ err, app }, "config listener failed");
+      }
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import { appOf, callerOf } from "../auth/caller.ts";
+import { isProblem } from "../http/problem.ts";
+import { ok } from "../http/reply.ts";
+import { defineRoute, type Route } from "../http/route.ts";
+import { appNameParams, createAppBody, deleteAppQuery, patchAppBody } from "./schemas.ts";
+import type { AppService } from "./service.ts";
+
+/** SPEC 4.1: the apps registry. */
+export function appRoutes(apps: AppService): Route[] {
+  return [
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps",
+      auth: "any",
+      permission: "app:read",
+      handler: async (ctx) => ok(apps.list(callerOf(ctx))),
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/apps",
+      auth: "any",
+      permission: "app:create",
+      body: createAppBody,
+      handler: async (ctx) => {
+        const created = apps.create(callerOf(ctx), ctx.body);
+        return isProblem(created) ? created : ok(created, 201);
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps/{name}",
+      auth: "any",
+      app: true,
+      permission: "app:read",
+      params: appNameParams,
+      handler: async (ctx) => ok(apps.view(appOf(ctx))),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps/{name}/sizes",
+      auth: "any",
+      app: true,
+      permission: "app:read",
+      params: appNameParams,
+      handler: async (ctx) => ok(apps.sizes(appOf(ctx))),
+    }),
+    defineRoute({
+      method: "PATCH",
+      path: "/api/v1/apps/{name}",
+      auth: "any",
+      app: true,
+      permission: "config:write",
+      params: appNameParams,
+      body: patchAppBody,
+      handler: async (ctx) => {
+        const updated = await apps.patch(appOf(ctx), ctx.body);
+        return isProblem(updated) ? updated : ok(updated);
+      },
+    }),
+    defineRoute({
+      method: "DELETE",
+      path: "/api/v1/apps/{name}",
+      auth: "any",
+      app: true,
+      permission: "app:delete",
+      params: appNameParams,
+      query: deleteAppQuery,
+      handler: async (ctx) => {
+        return ok(apps.delete(appOf(ctx), ctx.query.deleteVods === "true"));
+      },
+    }),
+  ];
+}

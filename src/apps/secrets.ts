@@ -1,0 +1,37 @@
+import type { Databases } from "../db/databases.ts";
+import type { SecretBox } from "../secrets/box.ts";
+
+export type AppSecretName = "s3.key" | "s3.secret" | "callbacks.secret" | "mqtt.password";
+
+/**
+ * Per-app secrets in the app's own database (table `secrets`), sealed under the master key and
+ * bound to the app and the secret's name. Reads answer plaintext to the code that needs it; the
+ * API only ever says whether one is set.
+ */
+export class AppSecrets {
+  constructor(
+    private readonly databases: Databases,
+    private readonly box: SecretBox,
+  ) {}
+
+  get(app: string, name: AppSecretName): string | undefined {
+    const row = this.databases.app(app).prepare("SELECT value FROM secrets WHERE name = ?").get(name) as { value: string } | undefined;
+    return row && this.box.open("app-secrets", `app:${app}:${name}`, row.value);
+  }
+
+  has(app: string, name: AppSecretName): boolean {
+    return this.get(app, name) !== undefined;
+  }
+
+  /** Stores a value, or removes it for undefined. */
+  set(app: string, name: AppSecretName, value: string | undefined): void {
+    const db = this.databases.app(app);
+    if (value === undefined) {
+      db.prepare("DELETE FROM secrets WHERE name = ?").run(name);
+      return;
+    }
+    db.prepare(
+      "INSERT INTO secrets (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+    ).run(name, this.box.seal("app-secrets", `app:${app}:${name}`, value), new Date().toISOString());
+  }
+}

@@ -1,0 +1,176 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import type { Logger } from "pino";
+import { isPlatform, tenantOf, type Principal } from "../auth/principal.ts";
+import type { Databases } from "../db/databases.ts";
+import { problem, type Problem } from "../http/problem.ts";
+import type { Edit } from "./config/service.ts";
+import type { AppConfigService } from "./config/service.ts";
+import { writeFileAtomic } from "./config/files.ts";
+import type { CreateAppBody, PatchAppBody } from "./schemas.ts";
+import type { AppSecrets } from "./secrets.ts";
+import type { AppRef, AppRow, AppStore } from "./store.ts";
+
+/** The app record of list and get (SPEC leaves it open; see the README). */
+export interface AppView {
+  readonly id: number;
+  readonly name: string;
+  readonly displayName: string;
+  readonly roomPrefix: string;
+  readonly tenantId: number | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly recordingEnabled: boolean;
+  readonly splitMinutes: number;
+  readonly snapshotSeconds: number;
+  readonly features: Record<string, boolean>;
+  readonly callbackUrl: string;
+  /** The callback secret itself is never shown. */
+  readonly callbackSecretSet: boolean;
+}
+
+/** Sub-folders every app gets next to its config and database. */
+const FOLDERS = ["recordings", "snapshots", "samples"] as const;
+
+export interface AppServiceOptions {
+  readonly store: AppStore;
+  readonly configs: AppConfigService;
+  readonly secrets: AppSecrets;
+  readonly databases: Databases;
+  readonly dataDir: string;
+  readonly logger: Logger;
+}
+
+/** Apps: creation with its scaffold, the tenancy rule for lists, edits, deletion and sizes. */
+export class AppService {
+  private readonly appsDir: string;
+
+  constructor(private readonly o: AppServiceOptions) {
+    this.appsDir = path.join(o.dataDir, "apps");
+  }
+
+  view(app: AppRow): AppView {
+    const config = this.o.configs.get(app.name);
+    return {
+      id: app.id,
+      name: app.name,
+      displayName: config.display_name,
+      roomPrefix: this.roomPrefix(app),
+      tenantId: app.teamId,
+      createdAt: app.createdAt,
+      updatedAt: app.updatedAt,
+      recordingEnabled: config.recording.enabled,
+      splitMinutes: config.recording.split_minutes,
+      snapshotSeconds: config.recording.snapshot_seconds,
+      features: config.features,
+      callbackUrl: config.callbacks.url,
+      callbackSecretSet: this.o.secrets.has(app.name, "callbacks.secret"),
+    };
+  }
+
+  roomPrefix(app: AppRef): string {
+    return this.o.configs.get(app.name).room_prefix ?? app.name;
+  }
+
+  /**
+   * SPEC 1's tenancy rule: global tokens and superadmins see every app; app tokens and people
+   * see their tenant's. An app token of a platform-owned app sees just its own.
+   */
+  list(caller: Principal): AppView[] {
+    if (isPlatform(caller)) return this.o.store.list({ all: true }).map((a) => this.view(a));
+    const tenant = tenantOf(caller);
+    if (tenant !== null) return this.o.store.list({ teamId: tenant }).map((a) => this.view(a));
+    if (caller.kind === "token" && caller.scope === "app") {
+      const own = this.o.store.findById(caller.appId);
+      return own ? [this.view(own)] : [];
+    }
+    return [];
+  }
+
+  /**
+   * Creates the registry row and `<data>/apps/<name>/` with `config.yaml`, `app.db`, `recordings/`,
+   * `snapshots/` and `samples/`, all or nothing: the folder is built under `.staging/` and renamed
+   * into place inside the transaction that inserts the row.
+   */
+  create(caller: Principal, body: CreateAppBody): AppView | Problem {
+    if (this.o.store.findByName(body.name)) return problem("conflict", `an app named "${body.name}" already exists`);
+    const final = path.join(this.appsDir, body.name);
+    if (existsSync(final)) {
+      return problem("conflict", `a folder for "${body.name}" is already in the data dir; remove or rename it first`);
+    }
+    const tenant = isPlatform(caller) ? null : tenantOf(caller);
+    if (!isPlatform(caller) && tenant === null && !(caller.kind === "token")) {
+      return problem("forbidden", "this account belongs to no team, so it cannot own an app");
+    }
+    const staging = path.join(this.appsDir, ".staging", `${body.name}-${randomBytes(6).toString("hex")}`);
+    try {
+      mkdirSync(staging, { recursive: true });
+      for (const folder of FOLDERS) mkdirSync(path.join(staging, folder));
+      writeFileAtomic(path.join(staging, "config.yaml"), this.o.configs.initial(body.displayName ?? body.name, body.roomPrefix ?? body.name));
+      this.o.databases.createAppDb(body.name, staging);
+      const row = this.o.store.transaction(() => {
+        const inserted = this.o.store.insert(body.name, tenant);
+        renameSync(staging, final);
+        return inserted;
+      })();
+      this.o.logger.info({ app: body.name, tenant }, "app created");
+      return this.view(row);
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
+  }
+
+  /** Edits top-level fields; they live in config.yaml, so this is a config write with a backup. */
+  async patch(app: AppRow, body: PatchAppBody): Promise<AppView | Problem> {
+    const edits: Edit[] = [];
+    const set = (p: string[], value: unknown) => value !== undefined && edits.push({ path: p, value });
+    set(["display_name"], body.displayName);
+    set(["room_prefix"], body.roomPrefix);
+    set(["recording", "enabled"], body.recordingEnabled);
+    set(["recording", "split_minutes"], body.splitMinutes);
+    set(["recording", "snapshot_seconds"], body.snapshotSeconds);
+    set(["callbacks", "url"], body.callbackUrl);
+    for (const [flag, value] of Object.entries(body.features ?? {})) set(["features", flag], value);
+    if (edits.length > 0) {
+      const updated = await this.o.configs.update(app.name, edits);
+      if ("kind" in updated) return updated;
+    }
+    if (body.callbackSecret !== undefined) {
+      this.o.secrets.set(app.name, "callbacks.secret", body.callbackSecret === "" ? undefined : body.callbackSecret);
+    }
+    this.o.store.touch(app.id);
+    return this.view(this.o.store.findById(app.id) ?? app);
+  }
+
+  /**
+   * Removes the app. Its folder (recordings included) moves to `<data>/deleted/<name>-<time>/`
+   * unless `deleteVods` asks for the VODs to be purged too, in which case it is removed; VOD rows
+   * and S3 objects are purged by the recording domain through the same flag.
+   */
+  delete(app: AppRow, deleteVods: boolean): { deleted: true; name: string } {
+    this.o.databases.closeApp(app.name);
+    this.o.configs.forget(app.name);
+    const folder = path.join(this.appsDir, app.name);
+    this.o.store.transaction(() => {
+      this.o.store.remove(app.id);
+      if (!existsSync(folder)) return;
+      if (deleteVods) {
+        rmSync(folder, { recursive: true, force: true });
+      } else {
+        const graveyard = path.join(this.o.dataDir, "deleted");
+        mkdirSync(graveyard, { recursive: true });
+        renameSync(folder, path.join(graveyard, `${app.name}-${new Date().toISOString().replace(/[:.]/g, "")}`));
+      }
+    })();
+    this.o.logger.info({ app: app.name, deleteVods }, "app deleted");
+    return { deleted: true, name: app.name };
+  }
+
+  /** The app database's size on disk (with its WAL); VOD totals join when VODs exist. */
+  sizes(app: AppRow): { appDbBytes: number; vodBytes: number; vodCount: number } {
+    const file = this.o.databases.appDbPath(app.name);
+    const size = (f: string) => (existsSync(f) ? statSync(f).size : 0);
+    return { appDbBytes: size(file) + size(`${file}-wal`), vodBytes: 0, vodCount: 0 };
+  }
+}
