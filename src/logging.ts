@@ -57,9 +57,10 @@ export function createLogging(options: LoggingOptions): Logging {
   if (options.stdout) streams.push({ level: "trace", stream: pino.destination({ fd: 1, sync: false }) });
 
   const file = options.dir
-    ? createStream(LOG_FILE, { path: options.dir, size: `${options.maxBytes}B`, rotate: options.maxFiles })
+    ? createStream(LOG_FILE, { path: options.dir, size: `${options.maxBytes}B`, rotate: options.maxFiles, mode: 0o600 })
     : undefined;
   if (file) {
+    // Mode 0600: the log can carry what only the operator should read (mail without SMTP).
     // A full disk must not take the service down with it; the line is lost, stderr says why.
     file.on("error", (err: Error) => process.stderr.write(`log file error: ${err.message}\n`));
     streams.push({ level: "trace", stream: file });

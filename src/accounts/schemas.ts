@@ -10,7 +10,13 @@ const email = z
 const password = z.string().min(10, "use at least 10 characters").max(200);
 const totpCode = z.string().max(16);
 
-export const signupBody = z.object({ email, password, teamName: z.string().trim().min(1).max(100).optional() });
+export const signupBody = z.object({
+  email,
+  password,
+  teamName: z.string().trim().min(1).max(100).optional(),
+  /** The code from an invite mail. */
+  invite: z.string().min(16).max(100).optional(),
+});
 export const loginBody = z.object({ user: z.string().trim().min(1).max(254), password: z.string().min(1).max(200), code: totpCode.optional() });
 export const magicRequestBody = z.object({ email });
 export const magicVerifyBody = z.object({ token: z.string().min(16).max(200), code: totpCode.optional() });

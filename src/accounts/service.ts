@@ -4,11 +4,12 @@ import { roleGrants } from "../auth/permissions.ts";
 import type { UserPrincipal } from "../auth/principal.ts";
 import type { Limit, RateLimiter } from "../auth/rate-limit.ts";
 import { problem, type Problem } from "../http/problem.ts";
-import type { Mailer } from "./mailer.ts";
+import { parseIp } from "../lib/cidr.ts";
+import type { Mail, Mailer } from "./mailer.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
 import type { InviteBody, LoginBody, MagicVerifyBody, PasswordBody, SignupBody } from "./schemas.ts";
 import type { SessionService } from "./sessions.ts";
-import type { AccountStore, UserRow } from "./store.ts";
+import type { AccountStore, InviteRow, UserRow } from "./store.ts";
 import type { TotpService } from "./totp.ts";
 
 /** Per-IP and per-account limits on everything that guesses at a secret (see the README). */
@@ -19,6 +20,7 @@ export const LIMITS = {
   magicRequestPerIp: { max: 10, windowMs: 60 * 60_000 },
   magicRequestPerEmail: { max: 3, windowMs: 60 * 60_000 },
   magicVerifyPerIp: { max: 20, windowMs: 60_000 },
+  invitesPerTeam: { max: 50, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 const MAGIC_LINK_TTL_MS = 15 * 60_000;
@@ -45,22 +47,34 @@ export interface AccountServiceOptions {
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
+/** Per-address limits count an IPv6 /64 as one address: one host usually has the whole /64. */
+function ipBucket(ip: string): string {
+  const address = parseIp(ip);
+  if (address?.kind() !== "ipv6") return ip;
+  return `${address.toNormalizedString().split(":").slice(0, 4).join(":")}::/64`;
+}
+
 /** Sign-up, sign-in, magic links, password changes and invites. */
 export class AccountService {
   constructor(private readonly o: AccountServiceOptions) {}
 
   /**
-   * Creates the user. An open invite for the email puts them in the inviting team with its role
-   * (allowed even when self-signup is off); otherwise, if signup is on, a new team on the free
-   * plan with the user as owner.
+   * Creates the user. With the code of an open invite for this email they join the inviting team
+   * with its role (allowed even when self-signup is off); otherwise, if signup is on, they get a
+   * new team on the free plan as its owner.
    */
   async signup(body: SignupBody, client: Client): Promise<{ token: string } | Problem> {
-    const limited = this.o.limiter.hit(`signup:ip:${client.ip}`, LIMITS.signupPerIp, "sign-ups from this address");
+    const limited = this.o.limiter.hit(`signup:ip:${ipBucket(client.ip)}`, LIMITS.signupPerIp, "sign-ups from this address");
     if (limited) return limited;
     const email = body.email;
-    if (this.o.store.userByEmail(email)) return problem("conflict", "an account with this email already exists; sign in instead");
-    const invite = this.o.store.pendingInvite(email);
-    if (!invite && !this.o.allowSignup) {
+    let invite: InviteRow | undefined;
+    if (body.invite !== undefined) {
+      invite = this.o.store.pendingInvite(sha256(body.invite));
+      if (!invite || invite.email !== email) {
+        return problem("invalid_credentials", "the invite code is unknown, expired, used, or for another email");
+      }
+    } else if (!this.o.allowSignup) {
+      // Checked before the email, so a closed server says nothing about who has an account.
       return problem("signup_disabled", "self-signup is off on this server; ask a team owner for an invite");
     }
     if (!invite && body.teamName === undefined) {
@@ -68,33 +82,41 @@ export class AccountService {
         details: [{ path: "body.teamName", message: "required without an invite", code: "custom" }],
       });
     }
+    if (this.o.store.userByEmail(email)) return problem("conflict", "an account with this email already exists; sign in instead");
     const hash = await hashPassword(body.password);
-    const userId = this.o.store.transaction(() => {
-      if (invite) {
-        this.o.store.acceptInvite(invite.id);
-        return this.o.store.insertUser({ email, username: null, hash, superadmin: false, teamId: invite.team_id, role: invite.role });
+    const joining = invite;
+    let userId: number;
+    try {
+      userId = this.o.store.transaction(() => {
+        if (joining) {
+          this.o.store.acceptInvite(joining.id);
+          return this.o.store.insertUser({ email, username: null, hash, superadmin: false, teamId: joining.team_id, role: joining.role });
+        }
+        const teamId = this.o.store.insertTeam(body.teamName ?? email);
+        return this.o.store.insertUser({ email, username: null, hash, superadmin: false, teamId, role: "owner" });
+      })();
+    } catch (err) {
+      // Two sign-ups for one email at once: the second loses on the unique index.
+      if ((err as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") {
+        return problem("conflict", "an account with this email already exists; sign in instead");
       }
-      const teamId = this.o.store.insertTeam(body.teamName ?? email);
-      return this.o.store.insertUser({ email, username: null, hash, superadmin: false, teamId, role: "owner" });
-    })();
+      throw err;
+    }
     const { token } = await this.o.sessions.start(userId, client.ip, client.userAgent);
     return { token };
   }
 
   async login(body: LoginBody, client: Client): Promise<{ token: string } | Problem> {
-    const limited = this.o.limiter.hit(`login:ip:${client.ip}`, LIMITS.loginPerIp, "sign-in attempts from this address");
+    const limited = this.o.limiter.hit(`login:ip:${ipBucket(client.ip)}`, LIMITS.loginPerIp, "sign-in attempts from this address");
     if (limited) return limited;
+    // Counted before the (slow) check, so parallel guesses cannot all slip under the limit;
+    // a success clears it.
     const accountKey = `login:account:${body.user.toLowerCase()}`;
-    const locked = this.o.limiter.blocked(accountKey, LIMITS.loginFailuresPerAccount, "failed sign-ins for this account");
+    const locked = this.o.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount, "sign-in attempts for this account");
     if (locked) return locked;
     const user = this.findLoginUser(body.user);
     const ok = user ? await verifyPassword(body.password, user.password_hash) : await burnPasswordCheck(body.password);
-    if (!user || !ok) {
-      return (
-        this.o.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount, "failed sign-ins for this account") ??
-        problem("invalid_credentials", "wrong user or password")
-      );
-    }
+    if (!user || !ok) return problem("invalid_credentials", "wrong user or password");
     const second = await this.o.totp.check(user, body.code);
     if (second !== true) return second;
     this.o.limiter.reset(accountKey);
@@ -105,7 +127,7 @@ export class AccountService {
   /** Always succeeds from the caller's view, so it never reveals which emails have accounts. */
   async requestMagicLink(email: string, client: Client): Promise<Problem | undefined> {
     const limited =
-      this.o.limiter.hit(`magic:ip:${client.ip}`, LIMITS.magicRequestPerIp, "sign-in link requests from this address") ??
+      this.o.limiter.hit(`magic:ip:${ipBucket(client.ip)}`, LIMITS.magicRequestPerIp, "sign-in link requests from this address") ??
       this.o.limiter.hit(`magic:email:${email}`, LIMITS.magicRequestPerEmail, "sign-in link requests for this email");
     if (limited) return limited;
     const user = this.o.store.userByEmail(email);
@@ -114,21 +136,17 @@ export class AccountService {
     this.o.store.insertMagicLink(user.id, sha256(code), new Date(Date.now() + MAGIC_LINK_TTL_MS).toISOString());
     // Built from the configured public URL, never from the request's Host header.
     const link = `${this.o.publicUrl}/auth/magic#token=${code}`;
-    try {
-      await this.o.mailer.send({
-        to: email,
-        subject: "Your sign-in link",
-        text: `Sign in with this link within 15 minutes; it works once:\n\n${link}\n\nIf you did not ask for it, ignore this mail.`,
-      });
-    } catch (err) {
-      this.o.logger.error({ err, component: "mail" }, "could not send the sign-in link");
-    }
+    this.mail({
+      to: email,
+      subject: "Your sign-in link",
+      text: `Sign in with this link within 15 minutes; it works once:\n\n${link}\n\nIf you did not ask for it, ignore this mail.`,
+    });
     return undefined;
   }
 
   /** Uses the link up only once any 2FA code has passed, so `totp_required` does not burn it. */
   async verifyMagicLink(body: MagicVerifyBody, client: Client): Promise<{ token: string } | Problem> {
-    const limited = this.o.limiter.hit(`magic-verify:ip:${client.ip}`, LIMITS.magicVerifyPerIp, "sign-in link attempts");
+    const limited = this.o.limiter.hit(`magic-verify:ip:${ipBucket(client.ip)}`, LIMITS.magicVerifyPerIp, "sign-in link attempts");
     if (limited) return limited;
     const hash = sha256(body.token);
     const userId = this.o.store.peekMagicLink(hash);
@@ -148,28 +166,41 @@ export class AccountService {
     const user = this.o.store.userById(caller.userId);
     if (!user) return problem("unauthorized", "the account no longer exists");
     const accountKey = `login:account:${(user.email ?? user.username ?? "").toLowerCase()}`;
-    const locked = this.o.limiter.blocked(accountKey, LIMITS.loginFailuresPerAccount, "failed password checks for this account");
+    const locked = this.o.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount, "password checks for this account");
     if (locked) return locked;
     if (!(await verifyPassword(body.currentPassword, user.password_hash))) {
-      return (
-        this.o.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount, "failed password checks for this account") ??
-        problem("invalid_credentials", "the current password is wrong")
-      );
+      return problem("invalid_credentials", "the current password is wrong");
     }
+    this.o.limiter.reset(accountKey);
     this.o.store.setPassword(user.id, await hashPassword(body.newPassword));
     return { revokedSessions: this.o.sessions.revokeOthers(user.id, caller.sessionId) };
   }
 
-  /** An invited user for the caller's team; they complete it through signup with this email. */
+  /**
+   * Invites an email into the caller's team. The invite is accepted with a single-use code mailed
+   * to that address (its hash is stored), so knowing someone's email is not enough to take it.
+   */
   invite(caller: UserPrincipal, body: InviteBody): InviteView | Problem {
     if (caller.teamId === null) return problem("forbidden", "invites are made from within a team; this account has none");
     if (this.o.authzEnforce && !caller.superadmin && (caller.role === null || !roleGrants(caller.role, "team:manage"))) {
       return problem("forbidden", "inviting people needs the owner or admin role");
     }
-    if (this.o.store.userByEmail(body.email)) return problem("conflict", "that email already has an account");
+    const limited = this.o.limiter.hit(`invite:team:${caller.teamId}`, LIMITS.invitesPerTeam, "invites from this team");
+    if (limited) return limited;
+    const code = randomBytes(24).toString("base64url");
     const expiresAt = new Date(Date.now() + INVITE_TTL_MS).toISOString();
-    const id = this.o.store.insertInvite({ teamId: caller.teamId, email: body.email, role: body.role, invitedBy: caller.userId, expiresAt });
-    return { id, email: body.email, role: body.role, teamId: caller.teamId, expiresAt, signupUrl: `${this.o.publicUrl}/signup` };
+    const id = this.o.store.insertInvite({ teamId: caller.teamId, email: body.email, role: body.role, invitedBy: caller.userId, expiresAt, codeHash: sha256(code) });
+    this.mail({
+      to: body.email,
+      subject: "You are invited",
+      text: `You are invited to a team. Create your account within 7 days with this link:\n\n${this.o.publicUrl}/signup#invite=${code}\n`,
+    });
+    return { id, email: body.email, role: body.role, teamId: caller.teamId, expiresAt };
+  }
+
+  /** Sends in the background: the caller's answer must not depend on (or time) the mail server. */
+  private mail(message: Mail): void {
+    this.o.mailer.send(message).catch((err: unknown) => this.o.logger.error({ err, component: "mail" }, "could not send mail"));
   }
 
   /** The break-glass admin may sign in only while its username is configured. */
@@ -186,7 +217,6 @@ export interface InviteView {
   readonly role: "admin" | "member";
   readonly teamId: number;
   readonly expiresAt: string;
-  readonly signupUrl: string;
 }
 
 /** Creates or updates the configured break-glass superadmin at start. */

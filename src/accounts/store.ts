@@ -54,7 +54,9 @@ export class AccountStore {
       setTotp: db.prepare<[string | null, number | null, string, number]>(
         "UPDATE users SET totp_secret = ?, totp_pending = NULL, totp_last_step = ?, updated_at = ? WHERE id = ?",
       ),
-      setTotpStep: db.prepare<[number, number]>("UPDATE users SET totp_last_step = ? WHERE id = ?"),
+      advanceTotpStep: db.prepare<[number, number, number]>(
+        "UPDATE users SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)",
+      ),
       insertTeam: db.prepare<[string, string]>("INSERT INTO teams (name, plan, created_at) VALUES (?, 'free', ?)"),
       teamById: db.prepare<[number], { id: number; name: string; plan: string; created_at: string }>(
         "SELECT id, name, plan, created_at FROM teams WHERE id = ?",
@@ -75,12 +77,11 @@ export class AccountStore {
         "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND id != ? AND revoked_at IS NULL",
       ),
       insertInvite: db.prepare(
-        `INSERT INTO invites (team_id, email, role, invited_by, created_at, expires_at)
-         VALUES (@teamId, @email, @role, @invitedBy, @now, @expiresAt)`,
+        `INSERT INTO invites (team_id, email, role, invited_by, created_at, expires_at, code_hash)
+         VALUES (@teamId, @email, @role, @invitedBy, @now, @expiresAt, @codeHash)`,
       ),
       pendingInvite: db.prepare<[string, string], InviteRow>(
-        `SELECT id, team_id, email, role, expires_at FROM invites
-         WHERE email = ? AND accepted_at IS NULL AND expires_at > ? ORDER BY id DESC LIMIT 1`,
+        "SELECT id, team_id, email, role, expires_at FROM invites WHERE code_hash = ? AND accepted_at IS NULL AND expires_at > ?",
       ),
       acceptInvite: db.prepare<[string, number]>("UPDATE invites SET accepted_at = ? WHERE id = ?"),
       insertMagic: db.prepare<[number, string, string, string]>(
@@ -136,8 +137,9 @@ export class AccountStore {
     this.s.setTotp.run(sealed, lastStep, new Date().toISOString(), userId);
   }
 
-  setTotpStep(userId: number, step: number): void {
-    this.s.setTotpStep.run(step, userId);
+  /** Records `step` as the last accepted one, only if it is newer: false means it was already used. */
+  advanceTotpStep(userId: number, step: number): boolean {
+    return this.s.advanceTotpStep.run(step, userId, step).changes === 1;
   }
 
   insertTeam(name: string): number {
@@ -173,12 +175,13 @@ export class AccountStore {
     return this.s.revokeOthers.run(new Date().toISOString(), userId, keepId).changes;
   }
 
-  insertInvite(invite: { teamId: number; email: string; role: "admin" | "member"; invitedBy: number; expiresAt: string }): number {
+  insertInvite(invite: { teamId: number; email: string; role: "admin" | "member"; invitedBy: number; expiresAt: string; codeHash: string }): number {
     return Number(this.s.insertInvite.run({ ...invite, now: new Date().toISOString() }).lastInsertRowid);
   }
 
-  pendingInvite(email: string): InviteRow | undefined {
-    return this.s.pendingInvite.get(email, new Date().toISOString());
+  /** The open, unexpired invite with this code hash. */
+  pendingInvite(codeHash: string): InviteRow | undefined {
+    return this.s.pendingInvite.get(codeHash, new Date().toISOString());
   }
 
   acceptInvite(id: number): void {

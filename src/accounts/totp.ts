@@ -67,7 +67,8 @@ export class TotpService {
     if (!secret) return problem("internal_error", "the stored 2FA secret cannot be opened; was the master key changed?");
     const step = await this.accept(user, secret, code, user.totp_last_step);
     if (typeof step !== "number") return step;
-    this.store.setTotpStep(user.id, step);
+    // The row read before the check may be stale under concurrent sign-ins: the write decides.
+    if (!this.store.advanceTotpStep(user.id, step)) return problem("totp_invalid", "the 2FA code is wrong or was already used");
     return true;
   }
 

@@ -57,9 +57,11 @@ export class Guard {
       if (!found || !this.canSee(caller, found)) return problem("not_found", `no app named "${name}"`);
       app = found;
     }
-    if (route.permission && caller.kind === "user" && !caller.superadmin && this.o.authzEnforce) {
-      if (caller.role === null || !roleGrants(caller.role, route.permission)) {
-        return problem("forbidden", `this needs the ${route.permission} permission, which the ${caller.role ?? "no"} role lacks`);
+    if (route.permission && this.o.authzEnforce) {
+      // People by their role; app tokens minted by people by the role they were minted with.
+      const role = caller.kind === "user" ? (caller.superadmin ? undefined : caller.role) : caller.scope === "app" ? (caller.roleCap ?? undefined) : undefined;
+      if (role === null || (role !== undefined && !roleGrants(role, route.permission))) {
+        return problem("forbidden", `this needs the ${route.permission} permission, which the ${role ?? "no"} role lacks`);
       }
     }
     return app;

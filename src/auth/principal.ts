@@ -11,6 +11,8 @@ export type TokenPrincipal =
       readonly appId: number;
       readonly teamId: number | null;
       readonly allowedIps: readonly Cidr[];
+      /** Minted by a person: the token can do at most what their role could. */
+      readonly roleCap: Role | null;
     };
 
 /** A signed-in human. `sessionId` is null for JWTs issued before sessions existed. */

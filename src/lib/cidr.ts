@@ -67,3 +67,11 @@ export function inCidrs(ip: string | Address, list: readonly Cidr[]): boolean {
   }
   return false;
 }
+
+/** Whether every address of `entry` (an address or CIDR) lies inside one of `outer`. */
+export function cidrWithinAny(entry: string, outer: readonly Cidr[]): boolean {
+  const inner = parseCidr(entry);
+  if (!inner) return false;
+  const [address, bits] = inner.range;
+  return outer.some(({ range: [base, outerBits] }) => base.kind() === address.kind() && outerBits <= bits && address.match(base, outerBits));
+}

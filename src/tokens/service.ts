@@ -4,7 +4,8 @@ import type { Db } from "../db/open.ts";
 import { isPlatform, type Principal, type TokenPrincipal } from "../auth/principal.ts";
 import { roleGrants } from "../auth/permissions.ts";
 import { problem, type Problem } from "../http/problem.ts";
-import { inCidrs, parseCidr, type Cidr } from "../lib/cidr.ts";
+import { cidrWithinAny, inCidrs, parseCidr, type Cidr } from "../lib/cidr.ts";
+import type { Role } from "../auth/permissions.ts";
 import { generateToken, hashToken, isWellFormedToken, tokenHint } from "./format.ts";
 import type { CreateTokenBody } from "./schemas.ts";
 import { TokenStore, type TokenRow } from "./store.ts";
@@ -36,8 +37,17 @@ function view(row: TokenRow): TokenView {
   };
 }
 
-function parseAllowedIps(json: string): Cidr[] {
-  return (JSON.parse(json) as string[]).flatMap((entry) => parseCidr(entry) ?? []);
+/** Fails closed: an entry that no longer parses leaves the token usable from nowhere. */
+function parseAllowedIps(json: string): { restricted: boolean; list: Cidr[] } {
+  const entries = JSON.parse(json) as string[];
+  const list = entries.flatMap((entry) => parseCidr(entry) ?? []);
+  return { restricted: entries.length > 0, list: list.length === entries.length ? list : [] };
+}
+
+/** What a token minted by `caller` may do at most: a person's role, or the minting token's cap. */
+function roleCapOf(caller: Principal): Role | null {
+  if (caller.kind === "user") return caller.superadmin ? null : caller.role;
+  return caller.scope === "app" ? caller.roleCap : null;
 }
 
 /** last_used_at is written at most once a minute per token, not on every request. */
@@ -66,8 +76,8 @@ export class TokenService {
     if (!row || !timingSafeEqual(Buffer.from(row.token_hash), Buffer.from(hash))) {
       return problem("unauthorized", "the API token is unknown or revoked");
     }
-    const allowedIps = parseAllowedIps(row.allowed_ips);
-    if (allowedIps.length > 0 && !inCidrs(ip, allowedIps)) {
+    const { restricted, list: allowedIps } = parseAllowedIps(row.allowed_ips);
+    if (restricted && !inCidrs(ip, allowedIps)) {
       return problem("forbidden", `this API token may not be used from ${ip}`);
     }
     const now = Date.now();
@@ -77,7 +87,7 @@ export class TokenService {
     }
     return row.scope === "global"
       ? { kind: "token", tokenId: row.id, scope: "global", allowedIps }
-      : { kind: "token", tokenId: row.id, scope: "app", appId: row.app_id as number, teamId: row.team_id, allowedIps };
+      : { kind: "token", tokenId: row.id, scope: "app", appId: row.app_id as number, teamId: row.team_id, allowedIps, roleCap: row.role_cap };
   }
 
   list(caller: Principal): TokenView[] | Problem {
@@ -103,6 +113,13 @@ export class TokenService {
       appId = app.id;
       teamId = app.teamId;
     }
+    // A restricted credential cannot mint a less restricted one.
+    if (caller.kind === "token" && caller.allowedIps.length > 0) {
+      const outside = body.allowedIps.length === 0 ? ["(no restriction)"] : body.allowedIps.filter((entry) => !cidrWithinAny(entry, caller.allowedIps));
+      if (outside.length > 0) {
+        return problem("forbidden", `this token is IP-restricted; a token it creates must be restricted to its ranges too (outside: ${outside.join(", ")})`);
+      }
+    }
     const token = generateToken();
     const id = this.store.insert({
       name: body.name,
@@ -113,6 +130,7 @@ export class TokenService {
       hash: hashToken(token),
       hint: tokenHint(token),
       createdBy: caller.kind === "token" ? `token:${caller.tokenId}` : `user:${caller.userId}`,
+      roleCap: roleCapOf(caller),
     });
     return { id, token };
   }
@@ -144,6 +162,7 @@ export class TokenService {
         hash: hashToken(token),
         hint: tokenHint(token),
         createdBy: "installer",
+        roleCap: null,
       });
       return token;
     });

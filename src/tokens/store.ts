@@ -1,3 +1,4 @@
+import type { Role } from "../auth/permissions.ts";
 import type { Db } from "../db/open.ts";
 
 export interface TokenRow {
@@ -11,6 +12,7 @@ export interface TokenRow {
   readonly created_by: string;
   readonly created_at: string;
   readonly last_used_at: string | null;
+  readonly role_cap: Role | null;
 }
 
 export interface NewToken {
@@ -22,9 +24,10 @@ export interface NewToken {
   readonly hash: string;
   readonly hint: string;
   readonly createdBy: string;
+  readonly roleCap: Role | null;
 }
 
-const COLUMNS = "id, name, scope, app_id, team_id, allowed_ips, hint, created_by, created_at, last_used_at";
+const COLUMNS = "id, name, scope, app_id, team_id, allowed_ips, hint, created_by, created_at, last_used_at, role_cap";
 
 /** API tokens in the global database; revoked rows stay (soft delete) but are never returned. */
 export class TokenStore {
@@ -40,8 +43,8 @@ export class TokenStore {
 
   constructor(db: Db) {
     this.insertRow = db.prepare(
-      `INSERT INTO api_tokens (name, scope, app_id, team_id, allowed_ips, token_hash, hint, created_by, created_at)
-       VALUES (@name, @scope, @appId, @teamId, @allowedIps, @hash, @hint, @createdBy, @createdAt)`,
+      `INSERT INTO api_tokens (name, scope, app_id, team_id, allowed_ips, token_hash, hint, created_by, created_at, role_cap)
+       VALUES (@name, @scope, @appId, @teamId, @allowedIps, @hash, @hint, @createdBy, @createdAt, @roleCap)`,
     );
     this.activeByHash = db.prepare<[string], TokenRow & { token_hash: string }>(
       `SELECT ${COLUMNS}, token_hash FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL`,

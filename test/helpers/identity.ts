@@ -14,6 +14,26 @@ export async function signup(server: TestServer, email: string, teamName?: strin
   return (res.json as { data: { token: string } }).data.token;
 }
 
+/** Invites `email` with `inviter`'s credential and answers the code from the invite mail. */
+export async function invite(server: TestServer, inviter: string, email: string, role?: "admin" | "member"): Promise<string> {
+  const res = await server.request("POST", "/api/v1/tenant/invites", { token: inviter, body: { email, role } });
+  assert.equal(res.status, 201, res.text);
+  for (let i = 0; i < 50; i++) {
+    const mail = server.mails.findLast((m) => m.to === email.toLowerCase());
+    const code = mail && /#invite=([\w-]+)/.exec(mail.text)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`no invite mail for ${email}`);
+}
+
+/** Completes an invite through signup and answers the JWT. */
+export async function acceptInvite(server: TestServer, email: string, code: string): Promise<string> {
+  const res = await server.request("POST", "/api/v1/auth/signup", { body: { email, password: PASSWORD, invite: code } });
+  assert.equal(res.status, 200, res.text);
+  return (res.json as { data: { token: string } }).data.token;
+}
+
 export async function login(server: TestServer, user: string, password = PASSWORD, code?: string): Promise<string> {
   const res = await server.request("POST", "/api/v1/auth/login", { body: { user, password, code } });
   assert.equal(res.status, 200, res.text);

@@ -27,6 +27,8 @@ export interface TestServer {
   readonly dataDir: string;
   /** The installer's global API token, seeded into the fresh data dir. */
   readonly rootToken: string;
+  /** Account mail the server wrote to its log (no SMTP in tests unless configured). */
+  readonly mails: Array<{ to: string; subject: string; text: string }>;
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
   close(): Promise<void>;
 }
@@ -60,6 +62,10 @@ export async function startServer(env: Record<string, string> = {}, options: Bui
   const dataDir = env["SERVICE_DATA_DIR"] ?? tempDir();
   const app = await buildApp(loadConfig(testEnv(dataDir, env)), options);
   const rootToken = app.tokens.seedGlobal() ?? "";
+  const mails: Array<{ to: string; subject: string; text: string }> = [];
+  app.logging.subscribe((r) => {
+    if (r["component"] === "mail") mails.push({ to: String(r["to"]), subject: String(r["subject"]), text: String(r["text"]) });
+  });
   const port = await app.listen();
   const url = `http://127.0.0.1:${port}`;
   // Its own connection pool, closed with the server, so no idle keep-alive socket outlives a test.
@@ -70,6 +76,7 @@ export async function startServer(env: Record<string, string> = {}, options: Bui
     port,
     dataDir,
     rootToken,
+    mails,
     request: (method, p, opts) => request(url, method, p, opts, agent),
     async close() {
       await agent.close();

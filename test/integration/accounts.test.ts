@@ -3,7 +3,7 @@ import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { LIVENESS_TTL_MS } from "../../src/accounts/sessions.ts";
 import type { LogRecord } from "../../src/logging.ts";
-import { account, claimsOf, forgeJwt, login, PASSWORD, signup, totpCode } from "../helpers/identity.ts";
+import { acceptInvite, account, claimsOf, forgeJwt, invite, login, PASSWORD, signup, totpCode } from "../helpers/identity.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
 type Json = { data: Record<string, unknown> | null; error: { code: string; message: string } | null };
@@ -11,6 +11,14 @@ const errorCode = (res: { json: unknown }) => (res.json as Json).error?.code;
 
 describe("signup gating and invites", () => {
   let server: TestServer;
+  const inviteCodeFor = async (email: string) => {
+    for (let i = 0; i < 50; i++) {
+      const code = /#invite=([\w-]+)/.exec(server.mails.findLast((m) => m.to === email)?.text ?? "")?.[1];
+      if (code) return code;
+      await sleep(10);
+    }
+    throw new Error(`no invite mail for ${email}`);
+  };
   before(async () => {
     server = await startServer();
   });
@@ -36,26 +44,36 @@ describe("signup gating and invites", () => {
     const owner = await login(server, "boss@acme.example");
     assert.equal((await account(server, owner)).id, userId);
 
-    const invite = await server.request("POST", "/api/v1/tenant/invites", { token: owner, body: { email: "New@Acme.example", role: "admin" } });
-    assert.equal(invite.status, 201);
-    const view = (invite.json as Json).data as { email: string; role: string; teamId: number; signupUrl: string };
+    const created = await server.request("POST", "/api/v1/tenant/invites", { token: owner, body: { email: "New@Acme.example", role: "admin" } });
+    assert.equal(created.status, 201);
+    const view = (created.json as Json).data as { email: string; role: string; teamId: number };
     assert.deepEqual([view.email, view.role, view.teamId], ["new@acme.example", "admin", teamId]);
-    assert.match(view.signupUrl, /^http:\/\/127\.0\.0\.1:0\/signup$/);
+    // The code travels only in the mail to the invited address, never in the API answer.
+    assert.doesNotMatch(created.text, /invite=/);
+    const code = await inviteCodeFor("new@acme.example");
 
-    const joined = await signup(server, "new@acme.example");
+    // Knowing the email is not enough: without the code a closed server refuses the signup.
+    const guess = await server.request("POST", "/api/v1/auth/signup", { body: { email: "new@acme.example", password: PASSWORD } });
+    assert.equal(errorCode(guess), "signup_disabled");
+    const wrongEmail = await server.request("POST", "/api/v1/auth/signup", { body: { email: "other@acme.example", password: PASSWORD, invite: code } });
+    assert.equal(wrongEmail.status, 401);
+
+    const joined = await acceptInvite(server, "new@acme.example", code);
     const me = await account(server, joined);
     assert.deepEqual([me.teamId, me.role], [teamId, "admin"]);
-    // The invite is used up: a second signup for the same email is a conflict, not a new team.
-    const again = await server.request("POST", "/api/v1/auth/signup", { body: { email: "new@acme.example", password: PASSWORD } });
-    assert.equal(again.status, 409);
+    // The invite is used up.
+    const again = await server.request("POST", "/api/v1/auth/signup", { body: { email: "new@acme.example", password: PASSWORD, invite: code } });
+    assert.equal(again.status, 401);
 
-    const member = await server.request("POST", "/api/v1/tenant/invites", { token: owner, body: { email: "m@acme.example" } });
-    assert.equal(((member.json as Json).data as { role: string }).role, "member");
-    const memberJwt = await signup(server, "m@acme.example");
+    const memberJwt = await acceptInvite(server, "m@acme.example", await invite(server, owner, "m@acme.example"));
+    assert.equal((await account(server, memberJwt)).role, "member");
     const denied = await server.request("POST", "/api/v1/tenant/invites", { token: memberJwt, body: { email: "z@acme.example" } });
     assert.equal(denied.status, 403);
-    const existing = await server.request("POST", "/api/v1/tenant/invites", { token: owner, body: { email: "m@acme.example" } });
-    assert.equal(existing.status, 409);
+  });
+
+  it("does not say whether an email has an account when signup is closed", async () => {
+    const res = await server.request("POST", "/api/v1/auth/signup", { body: { email: "boss@acme.example", password: PASSWORD, teamName: "X" } });
+    assert.equal(errorCode(res), "signup_disabled");
   });
 });
 

@@ -3,7 +3,7 @@ import { after, before, describe, it } from "node:test";
 import { appOf } from "../../src/auth/caller.ts";
 import { ok } from "../../src/http/reply.ts";
 import { defineRoute } from "../../src/http/route.ts";
-import { account, claimsOf, createToken, forgeJwt, login, signup } from "../helpers/identity.ts";
+import { acceptInvite, account, claimsOf, createToken, forgeJwt, invite, login, signup } from "../helpers/identity.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
 /**
@@ -78,8 +78,7 @@ describe("authorization matrix", () => {
     alphaId = server.app.apps.insert("alpha", teamA).id;
     const betaId = server.app.apps.insert("beta", teamB).id;
 
-    await server.request("POST", "/api/v1/tenant/invites", { token: owner, body: { email: "member@alpha.example" } });
-    const member = await signup(server, "member@alpha.example");
+    const member = await acceptInvite(server, "member@alpha.example", await invite(server, owner, "member@alpha.example"));
 
     const revoked = await createToken(server, server.rootToken, { scope: "global" });
     await server.request("DELETE", `/api/v1/tokens/${revoked.id}`, { token: server.rootToken });
@@ -137,8 +136,7 @@ describe("SERVICE_AUTHZ_ENFORCE=off", () => {
     const owner = await signup(server, "owner@x.example", "X");
     server.app.apps.insert("mine", (await account(server, owner)).teamId);
     server.app.apps.insert("theirs", null);
-    await server.request("POST", "/api/v1/tenant/invites", { token: owner, body: { email: "m@x.example" } });
-    const member = await signup(server, "m@x.example");
+    const member = await acceptInvite(server, "m@x.example", await invite(server, owner, "m@x.example"));
     assert.equal((await server.request("DELETE", "/api/v1/apps/mine/probe", { token: member })).status, 200);
     assert.equal((await server.request("GET", "/api/v1/tokens", { token: member })).status, 200);
     assert.equal((await server.request("GET", "/api/v1/apps/theirs/probe", { token: member })).status, 404);
