@@ -10,7 +10,13 @@ import { TotpService } from "./accounts/totp.ts";
 import { AppLocks, ConfigFiles } from "./apps/config/files.ts";
 import { configRoutes } from "./apps/config/routes.ts";
 import { AppConfigService } from "./apps/config/service.ts";
+import { mqttRoutes } from "./apps/mqtt/routes.ts";
+import { presetRoutes } from "./apps/presets/routes.ts";
 import { appRoutes } from "./apps/routes.ts";
+import { S3Clients } from "./apps/s3/clients.ts";
+import { s3Routes } from "./apps/s3/routes.ts";
+import { appStatsRoutes } from "./apps/stats.ts";
+import { transcodingRoutes } from "./apps/transcoding/routes.ts";
 import { AppSecrets } from "./apps/secrets.ts";
 import { AppService } from "./apps/service.ts";
 import { AppStore } from "./apps/store.ts";
@@ -50,6 +56,7 @@ export interface App {
   readonly tokens: TokenService;
   readonly apps: AppStore;
   readonly configs: AppConfigService;
+  readonly s3: S3Clients;
   listen(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -97,15 +104,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const configs = new AppConfigService(configFiles, new AppLocks(), logger);
     const appSecrets = new AppSecrets(databases, box);
     const appService = new AppService({ store: apps, configs, secrets: appSecrets, databases, dataDir: config.dataDir, logger });
+    const s3 = new S3Clients(appSecrets, (app) => configs.get(app));
+    configs.onChange((app) => s3.reset(app));
     const guard = new Guard({ tokens, sessionTokens, sessions, accounts: accountStore, apps, authzEnforce: config.authzEnforce });
 
     const router = new Router();
     const routes = [
-      ...observabilityRoutes({ metrics, metricsToken: config.metrics.token, instanceId: databases.instanceId, startedAt: Date.now() }),
+      ...observabilityRoutes({
+        metrics,
+        metricsToken: config.metrics.token,
+        instanceId: databases.instanceId,
+        startedAt: Date.now(),
+        countApps: () => apps.count(),
+      }),
       ...supervisorRoutes(supervisor),
       ...tokenRoutes(tokens),
       ...appRoutes(appService),
       ...configRoutes(configs, configFiles),
+      ...presetRoutes(configs),
+      ...s3Routes({ configs, secrets: appSecrets, clients: s3 }),
+      ...mqttRoutes({ configs, secrets: appSecrets, env: config.env }),
+      ...transcodingRoutes(configs),
+      ...appStatsRoutes(appService),
       ...accountRoutes({ accounts, sessions, totp, store: accountStore, allowSignup: config.allowSignup }),
       ...(options.routes ?? []),
     ];
@@ -132,12 +152,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       tokens,
       apps,
       configs,
+      s3,
       listen: () => server.listen(config.host, config.port),
       // HTTP first so nothing new arrives, then actors, then the databases they write to.
       stop: () =>
         (stopping ??= (async () => {
           await server.stop(config.shutdownGraceMs);
           supervisor.stopAll();
+          s3.close();
           opened.close();
           logger.info("stopped");
           await logging.close();

@@ -169,8 +169,11 @@ const configSchema = envSchema
   };
 });
 
-/** The validated, typed configuration handed to `buildApp`. */
-export type Config = Readonly<z.output<typeof configSchema>>;
+/**
+ * The validated, typed configuration handed to `buildApp`. `env` keeps the environment for the
+ * variables whose names live in app configs (`mqtt.password_env`), read nowhere else.
+ */
+export type Config = Readonly<z.output<typeof configSchema> & { env: Readonly<Record<string, string | undefined>> }>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -185,5 +188,5 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
-  return parsed.data;
+  return { ...parsed.data, env: Object.freeze({ ...env }) };
 }

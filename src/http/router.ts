@@ -8,8 +8,9 @@ export type RouteMatch =
 
 interface Node {
   readonly statics: Map<string, Node>;
-  param?: { readonly name: string; readonly node: Node };
-  readonly routes: Map<HttpMethod, Route>;
+  /** Parameters are positional: routes may name the same segment differently (`{name}`, `{app}`). */
+  param?: Node;
+  readonly routes: Map<HttpMethod, { route: Route; names: readonly string[] }>;
 }
 
 function newNode(): Node {
@@ -28,15 +29,13 @@ export class Router {
 
   add(route: Route): void {
     let node = this.root;
+    const names: string[] = [];
     for (const segment of splitPath(route.path)) {
       const param = PARAM.exec(segment);
       if (param) {
-        const name = param[1] as string;
-        if (node.param && node.param.name !== name) {
-          throw new Error(`route ${route.path}: parameter {${name}} conflicts with {${node.param.name}}`);
-        }
-        node.param ??= { name, node: newNode() };
-        node = node.param.node;
+        names.push(param[1] as string);
+        node.param ??= newNode();
+        node = node.param;
       } else {
         let next = node.statics.get(segment);
         if (!next) {
@@ -47,22 +46,22 @@ export class Router {
       }
     }
     if (node.routes.has(route.method)) throw new Error(`duplicate route ${route.method} ${route.path}`);
-    node.routes.set(route.method, route);
+    node.routes.set(route.method, { route, names });
   }
 
   match(method: HttpMethod | string, rawPath: string): RouteMatch {
     const segments = splitPath(rawPath);
-    const raw: Array<[string, string]> = [];
+    const raw: string[] = [];
     const node = this.walk(this.root, segments, 0, raw, method);
     if (!node) {
       const any = this.walk(this.root, segments, 0, [], undefined);
       return any ? { kind: "method_not_allowed", allowed: [...any.routes.keys()] } : { kind: "not_found" };
     }
-    const route = node.routes.get(method as HttpMethod) as Route;
+    const { route, names } = node.routes.get(method as HttpMethod) as { route: Route; names: readonly string[] };
     const params: Record<string, string> = {};
-    for (const [name, value] of raw) {
+    for (const [i, value] of raw.entries()) {
       try {
-        params[name] = decodeURIComponent(value);
+        params[names[i] as string] = decodeURIComponent(value);
       } catch {
         return { kind: "bad_encoding" };
       }
@@ -75,7 +74,7 @@ export class Router {
     node: Node,
     segments: readonly string[],
     index: number,
-    params: Array<[string, string]>,
+    params: string[],
     method: string | undefined,
   ): Node | undefined {
     if (index === segments.length) {
@@ -89,8 +88,8 @@ export class Router {
       if (found) return found;
     }
     if (node.param && segment !== "") {
-      params.push([node.param.name, segment]);
-      const found = this.walk(node.param.node, segments, index + 1, params, method);
+      params.push(segment);
+      const found = this.walk(node.param, segments, index + 1, params, method);
       if (found) return found;
       params.pop();
     }

@@ -12,6 +12,7 @@ export interface ObservabilityDeps {
   readonly metricsToken: string | undefined;
   readonly instanceId: string;
   readonly startedAt: number;
+  readonly countApps: () => number;
 }
 
 function uptimeSeconds(startedAt: number): number {
@@ -65,9 +66,9 @@ export function observabilityRoutes(deps: ObservabilityDeps): Route[] {
           version: VERSION,
           cpu: { loadAvg: os.loadavg(), cores: os.availableParallelism() },
           memory: { totalBytes: total, freeBytes: free, usedBytes: total - free },
-          // Filled in by the media-plane and apps domains as they land.
+          // Media-server figures are filled in by the media-plane domain.
           mediaServerReachable: false,
-          counts: { apps: 0, rooms: 0, activeStreams: 0 },
+          counts: { apps: deps.countApps(), rooms: 0, activeStreams: 0 },
           egress: { reachable: false, active: 0, total: 0 },
           ingress: { reachable: false, active: 0, total: 0 },
         });

@@ -19,6 +19,15 @@ export interface Edit {
   readonly value: unknown;
 }
 
+/** What an edit did: the configs either side and the text diff. */
+export interface Updated {
+  readonly reloaded: true;
+  readonly warnings: string[];
+  readonly before: AppConfig;
+  readonly after: AppConfig;
+  readonly diff: string;
+}
+
 export type ConfigListener = (app: string, config: AppConfig) => void;
 
 /**
@@ -85,16 +94,18 @@ export class AppConfigService {
   }
 
   /** Applies edits to the current document, keeping its comments and layout. */
-  update(app: string, edits: readonly Edit[]): Promise<{ reloaded: true; warnings: string[]; before: AppConfig; after: AppConfig } | Problem> {
+  update(app: string, edits: readonly Edit[]): Promise<Updated | Problem> {
     return this.locks.run(app, () => {
       const before = this.get(app);
-      const doc = parseDocument(this.files.read(app));
+      const beforeText = this.files.read(app);
+      const doc = parseDocument(beforeText);
       for (const edit of edits) {
         if (edit.value === undefined) doc.deleteIn(edit.path);
         else doc.setIn(edit.path, doc.createNode(edit.value));
       }
       const committed = this.commit(app, doc.toString());
-      return "kind" in committed ? committed : { ...committed, before, after: this.get(app) };
+      if ("kind" in committed) return committed;
+      return { ...committed, before, after: this.get(app), diff: createTwoFilesPatch("config.yaml", "config.yaml", beforeText, this.files.read(app), "before", "after") };
     });
   }
 

@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { appOf } from "../../auth/caller.ts";
+import { isProblem } from "../../http/problem.ts";
+import { ok } from "../../http/reply.ts";
+import { defineRoute, type Route } from "../../http/route.ts";
+import type { AppConfigService, Edit } from "../config/service.ts";
+import { LOG_LEVELS } from "../config/schema.ts";
+import { appNameParams } from "../schemas.ts";
+import type { AppSecrets } from "../secrets.ts";
+
+/** PUT /apps/{app}/mqtt: SPEC 2.13 and 2.14 in camelCase, every field optional. */
+const mqttBody = z.strictObject({
+  enabled: z.boolean().optional(),
+  url: z
+    .string()
+    .max(2048)
+    .refine((v) => v === "" || /^(mqtts?|wss?):\/\/[^\s]+$/.test(v), "expected an mqtt://, mqtts://, ws:// or wss:// URL, or empty")
+    .optional(),
+  username: z.string().max(255).optional(),
+  /** Stored in the secrets store; omit to keep the stored one, empty to remove it. */
+  password: z.string().max(1024).optional(),
+  passwordEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, "an environment variable name, e.g. APP_DEMO_MQTT_PASSWORD").max(128).optional(),
+  topicPrefix: z.string().max(255).optional(),
+  qos: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+  tls: z.boolean().optional(),
+  events: z.array(z.string().min(1).max(64)).min(1).max(100).optional(),
+  logs: z.strictObject({ enabled: z.boolean().optional(), level: z.enum(LOG_LEVELS).optional() }).optional(),
+  latencyAlert: z
+    .strictObject({
+      enabled: z.boolean().optional(),
+      thresholdMs: z.number().int().min(1).max(60_000).optional(),
+      cooldownSeconds: z.number().int().min(0).max(86_400).optional(),
+      intervalSeconds: z.number().int().min(2, "the latency monitor runs at most every 2 seconds").max(3600).optional(),
+    })
+    .optional(),
+});
+
+/** SPEC 2.13's default for `password_env`: `APP_<SLUG>_MQTT_PASSWORD`. */
+export function defaultPasswordEnv(app: string): string {
+  return `APP_${app.toUpperCase().replace(/-/g, "_")}_MQTT_PASSWORD`;
+}
+
+/** SPEC 2.13's default topic root, `<service>/<app>`. */
+export function defaultTopicPrefix(app: string): string {
+  return `service/${app}`;
+}
+
+export interface MqttRouteDeps {
+  readonly configs: AppConfigService;
+  readonly secrets: AppSecrets;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** SPEC 4.4b: the MQTT and latency-alert settings; the password is never shown. */
+export function mqttRoutes(d: MqttRouteDeps): Route[] {
+  const view = (app: string) => {
+    const { mqtt, latency_alert: alert } = d.configs.get(app);
+    const passwordEnv = mqtt.password_env ?? defaultPasswordEnv(app);
+    return {
+      enabled: mqtt.enabled,
+      url: mqtt.url,
+      username: mqtt.username,
+      passwordEnv,
+      topicPrefix: mqtt.topic_prefix ?? defaultTopicPrefix(app),
+      qos: mqtt.qos,
+      tls: mqtt.tls,
+      events: mqtt.events,
+      logs: mqtt.logs,
+      latencyAlert: {
+        enabled: alert.enabled,
+        thresholdMs: alert.threshold_ms,
+        cooldownSeconds: alert.cooldown_seconds,
+        intervalSeconds: alert.interval_seconds,
+      },
+      hasPassword: d.secrets.has(app, "mqtt.password") || (d.env[passwordEnv] ?? "") !== "",
+      configured: mqtt.enabled && mqtt.url !== "",
+    };
+  };
+  return [
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps/{app}/mqtt",
+      auth: "any",
+      app: true,
+      permission: "config:read",
+      params: z.object({ app: appNameParams.shape.name }),
+      handler: async (ctx) => ok(view(appOf(ctx).name)),
+    }),
+    defineRoute({
+      method: "PUT",
+      path: "/api/v1/apps/{app}/mqtt",
+      auth: "any",
+      app: true,
+      permission: "config:write",
+      params: z.object({ app: appNameParams.shape.name }),
+      body: mqttBody,
+      handler: async (ctx) => {
+        const app = appOf(ctx).name;
+        const b = ctx.body;
+        const set: Array<[string[], unknown]> = [
+          [["mqtt", "enabled"], b.enabled],
+          [["mqtt", "url"], b.url],
+          [["mqtt", "username"], b.username],
+          [["mqtt", "password_env"], b.passwordEnv],
+          [["mqtt", "topic_prefix"], b.topicPrefix],
+          [["mqtt", "qos"], b.qos],
+          [["mqtt", "tls"], b.tls],
+          [["mqtt", "events"], b.events],
+          [["mqtt", "logs", "enabled"], b.logs?.enabled],
+          [["mqtt", "logs", "level"], b.logs?.level],
+          [["latency_alert", "enabled"], b.latencyAlert?.enabled],
+          [["latency_alert", "threshold_ms"], b.latencyAlert?.thresholdMs],
+          [["latency_alert", "cooldown_seconds"], b.latencyAlert?.cooldownSeconds],
+          [["latency_alert", "interval_seconds"], b.latencyAlert?.intervalSeconds],
+        ];
+        const edits: Edit[] = set.filter(([, v]) => v !== undefined).map(([path, value]) => ({ path, value }));
+        if (edits.length > 0) {
+          const updated = await d.configs.update(app, edits);
+          if (isProblem(updated)) return updated;
+        }
+        if (b.password !== undefined) d.secrets.set(app, "mqtt.password", b.password === "" ? undefined : b.password);
+        return ok(view(app));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { appOf } from "../../auth/caller.ts";
+import { isProblem, problem } from "../../http/problem.ts";
+import { ok } from "../../http/reply.ts";
+import { defineRoute, type Route } from "../../http/route.ts";
+import type { AppConfigService, Edit } from "../config/service.ts";
+import { appNameParams } from "../schemas.ts";
+import type { AppSecrets } from "../secrets.ts";
+import type { S3Clients } from "./clients.ts";
+
+/** PUT /apps/{name}/s3 (SPEC 4.4): every field optional. */
+const s3Body = z.strictObject({
+  provider: z.enum(["aws", "s3-compatible"]).optional(),
+  bucket: z.string().max(255).optional(),
+  region: z.string().max(64).optional(),
+  endpoint: z.union([z.literal(""), z.url({ protocol: /^https?$/, message: "an http(s) URL, or empty" }).max(255)]).optional(),
+  forcePathStyle: z.boolean().optional(),
+  prefix: z.string().max(255).optional(),
+  public_url: z.union([z.literal(""), z.url({ protocol: /^https?$/, message: "an http(s) URL, or empty" }).max(255)]).optional(),
+  key: z.string().min(1).max(256).optional(),
+  secret: z.string().min(1).max(256).optional(),
+  confirmPublic: z.boolean().optional(),
+});
+
+export interface S3RouteDeps {
+  readonly configs: AppConfigService;
+  readonly secrets: AppSecrets;
+  readonly clients: S3Clients;
+}
+
+/** SPEC 4.4: the S3 block, credentials kept in the secrets store and never echoed. */
+export function s3Routes(d: S3RouteDeps): Route[] {
+  const view = (app: string) => {
+    const s3 = d.configs.get(app).s3;
+    return {
+      provider: s3.provider,
+      bucket: s3.bucket,
+      region: s3.region,
+      endpoint: s3.endpoint,
+      forcePathStyle: s3.force_path_style,
+      prefix: s3.prefix,
+      public_url: s3.public_url,
+      keySet: d.secrets.has(app, "s3.key"),
+      secretSet: d.secrets.has(app, "s3.secret"),
+      configured: s3.bucket !== "",
+    };
+  };
+  return [
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps/{name}/s3",
+      auth: "any",
+      app: true,
+      permission: "s3:read",
+      params: appNameParams,
+      handler: async (ctx) => ok(view(appOf(ctx).name)),
+    }),
+    defineRoute({
+      method: "PUT",
+      path: "/api/v1/apps/{name}/s3",
+      auth: "any",
+      app: true,
+      permission: "s3:write",
+      params: appNameParams,
+      body: s3Body,
+      handler: async (ctx) => {
+        const app = appOf(ctx).name;
+        const b = ctx.body;
+        // Making recordings world-readable is a decision, so it must be said out loud.
+        if (b.public_url !== undefined && b.public_url !== "" && b.confirmPublic !== true) {
+          return problem("validation_failed", "body.confirmPublic: set confirmPublic: true to serve VODs from a public URL", {
+            details: [{ path: "body.confirmPublic", message: "must be true to set a non-empty public_url", code: "custom" }],
+          });
+        }
+        const fields: Array<[string, unknown]> = [
+          ["provider", b.provider],
+          ["bucket", b.bucket],
+          ["region", b.region],
+          ["endpoint", b.endpoint],
+          ["force_path_style", b.forcePathStyle],
+          ["prefix", b.prefix],
+          ["public_url", b.public_url],
+        ];
+        const edits: Edit[] = fields.filter(([, v]) => v !== undefined).map(([k, v]) => ({ path: ["s3", k], value: v }));
+        if (edits.length > 0) {
+          const updated = await d.configs.update(app, edits);
+          if (isProblem(updated)) return updated;
+        }
+        if (b.key !== undefined) d.secrets.set(app, "s3.key", b.key);
+        if (b.secret !== undefined) d.secrets.set(app, "s3.secret", b.secret);
+        d.clients.reset(app);
+        return ok(view(app));
+      },
+    }),
+  ];
+}

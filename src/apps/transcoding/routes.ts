@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { appOf } from "../../auth/caller.ts";
+import { isProblem } from "../../http/problem.ts";
+import { ok } from "../../http/reply.ts";
+import { defineRoute, type Route } from "../../http/route.ts";
+import { DEFAULT_LAYERS, type AppConfig } from "../config/schema.ts";
+import type { AppConfigService, Edit } from "../config/service.ts";
+import { appNameParams } from "../schemas.ts";
+
+const rendition = z.strictObject({
+  height: z.number().int().min(144).max(4320),
+  bitrateKbps: z.number().int().min(64).max(100_000),
+});
+
+/** PATCH /apps/{app}/config: partial; a `layers` array replaces the whole ladder. */
+const transcodingBody = z.strictObject({
+  transcodingEnabled: z.boolean().optional(),
+  encoding: z.string().regex(/^[a-z0-9]+(\+[a-z0-9]+)*$/, "codecs joined by +, e.g. h264+vp8").max(64).optional(),
+  vodAdaptive: z.boolean().optional(),
+  vodRenditions: z.array(rendition).max(8).optional(),
+  layers: z.array(rendition).min(1).max(8).optional(),
+  distribution: z.enum(["edge", "cdn", "sfu"]).optional(),
+  hlsSegmentSeconds: z.number().int().min(1).max(30).optional(),
+  hlsWindowSegments: z.number().int().min(3).max(1000).optional(),
+  rtmpTranscode: z.boolean().optional(),
+});
+
+const toApi = (rungs: ReadonlyArray<{ height: number; bitrate_kbps: number }>) =>
+  rungs.map((r) => ({ height: r.height, bitrateKbps: r.bitrate_kbps }));
+const toYaml = (rungs: ReadonlyArray<{ height: number; bitrateKbps: number }>) =>
+  rungs.map((r) => ({ height: r.height, bitrate_kbps: r.bitrateKbps }));
+
+/** The WebRTC ladder in force: the app's own, or the default 720/480/240. */
+export function effectiveLayers(config: AppConfig) {
+  return toApi(config.transcoding.layers ?? DEFAULT_LAYERS);
+}
+
+/** SPEC 4.15: the adaptive/transcoding slice of the config. */
+export function transcodingRoutes(configs: AppConfigService): Route[] {
+  const params = z.object({ app: appNameParams.shape.name });
+  const view = (config: AppConfig) => ({
+    transcodingEnabled: config.transcoding.enabled,
+    encoding: config.transcoding.encoding,
+    vodAdaptive: config.transcoding.vod_adaptive,
+    vodRenditions: toApi(config.transcoding.vod_renditions),
+    layers: effectiveLayers(config),
+    distribution: config.transcoding.distribution,
+    hlsSegmentSeconds: config.transcoding.hls_segment_seconds,
+    hlsWindowSegments: config.transcoding.hls_window_segments,
+    rtmpTranscode: config.rtmp.transcode,
+  });
+  return [
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps/{app}/config",
+      auth: "any",
+      app: true,
+      permission: "config:read",
+      params,
+      handler: async (ctx) => ok(view(configs.get(appOf(ctx).name))),
+    }),
+    defineRoute({
+      method: "PATCH",
+      path: "/api/v1/apps/{app}/config",
+      auth: "any",
+      app: true,
+      permission: "config:write",
+      params,
+      body: transcodingBody,
+      handler: async (ctx) => {
+        const b = ctx.body;
+        const set: Array<[string[], unknown]> = [
+          [["transcoding", "enabled"], b.transcodingEnabled],
+          [["transcoding", "encoding"], b.encoding],
+          [["transcoding", "vod_adaptive"], b.vodAdaptive],
+          [["transcoding", "vod_renditions"], b.vodRenditions && toYaml(b.vodRenditions)],
+          [["transcoding", "layers"], b.layers && toYaml(b.layers)],
+          [["transcoding", "distribution"], b.distribution],
+          [["transcoding", "hls_segment_seconds"], b.hlsSegmentSeconds],
+          [["transcoding", "hls_window_segments"], b.hlsWindowSegments],
+          [["rtmp", "transcode"], b.rtmpTranscode],
+        ];
+        const edits: Edit[] = set.filter(([, v]) => v !== undefined).map(([path, value]) => ({ path, value }));
+        if (edits.length === 0) return ok(view(configs.get(appOf(ctx).name)));
+        const updated = await configs.update(appOf(ctx).name, edits);
+        return isProblem(updated) ? updated : ok(view(updated.after));
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps/{app}/transcoding/layers",
+      auth: "any",
+      app: true,
+      permission: "config:read",
+      params,
+      handler: async (ctx) => ok({ layers: effectiveLayers(configs.get(appOf(ctx).name)) }),
+    }),
+  ];
+}
