@@ -53,6 +53,26 @@ const ROUTES: Row[] = [
   ["POST", "/api/v1/account/2fa/enable", [401, 401, 403, 403, 403, 409, 409, 409, 401, 401, 401, 403], { code: "123456" }],
   ["GET", "/api/v1/tenant", [401, 401, 403, 403, 403, 200, 200, 404, 401, 401, 401, 403]],
   ["POST", "/api/v1/tenant/invites", [401, 401, 403, 403, 403, 403, 201, 403, 401, 401, 401, 403], "invite"],
+  ["GET", "/api/v1/apps", [401, 401, 200, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["POST", "/api/v1/apps", [401, 401, 201, 201, 201, 403, 201, 201, 401, 401, 401, 403], "newApp"],
+  ["GET", "/api/v1/apps/alpha", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["GET", "/api/v1/apps/alpha/sizes", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["PATCH", "/api/v1/apps/alpha", [401, 401, 404, 200, 200, 403, 200, 200, 401, 401, 401, 403], { displayName: "Alpha" }],
+  ["GET", "/api/v1/apps/alpha/config/raw", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["POST", "/api/v1/apps/alpha/config/raw/validate", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403], { yaml: "display_name: A\n" }],
+  ["GET", "/api/v1/apps/alpha/config/backups", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["POST", "/api/v1/apps/alpha/reload", [401, 401, 404, 200, 200, 403, 200, 200, 401, 401, 401, 403]],
+  ["GET", "/api/v1/apps/alpha/presets", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["POST", "/api/v1/apps/alpha/presets/low-latency/apply", [401, 401, 404, 200, 200, 403, 200, 200, 401, 401, 401, 403]],
+  ["GET", "/api/v1/apps/alpha/s3", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["PUT", "/api/v1/apps/alpha/s3", [401, 401, 404, 200, 200, 403, 200, 200, 401, 401, 401, 403], { region: "eu-west-1" }],
+  ["GET", "/api/v1/apps/alpha/mqtt", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["PUT", "/api/v1/apps/alpha/mqtt", [401, 401, 404, 200, 200, 403, 200, 200, 401, 401, 401, 403], { qos: 1 }],
+  ["GET", "/api/v1/apps/alpha/config", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["PATCH", "/api/v1/apps/alpha/config", [401, 401, 404, 200, 200, 403, 200, 200, 401, 401, 401, 403], { vodAdaptive: true }],
+  ["GET", "/api/v1/apps/alpha/transcoding/layers", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["GET", "/api/v1/apps/alpha/stats", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["GET", "/api/v1/apps/beta", [401, 401, 200, 404, 200, 404, 404, 200, 401, 401, 401, 403]],
   ["GET", "/api/v1/apps/alpha/probe", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
   ["POST", "/api/v1/apps/alpha/probe", [401, 401, 404, 200, 200, 403, 200, 200, 401, 401, 401, 403]],
   ["DELETE", "/api/v1/apps/alpha/probe", [401, 401, 404, 200, 200, 403, 200, 200, 401, 401, 401, 403]],
@@ -75,8 +95,16 @@ describe("authorization matrix", () => {
     const teamA = (await account(server, owner)).teamId;
     const ownerB = await signup(server, "owner@beta.example", "Beta");
     const teamB = (await account(server, ownerB)).teamId;
-    alphaId = server.app.apps.insert("alpha", teamA).id;
-    const betaId = server.app.apps.insert("beta", teamB).id;
+    const created = async (jwt: string, name: string) => {
+      const res = await server.request("POST", "/api/v1/apps", { token: jwt, body: { name } });
+      assert.equal(res.status, 201, res.text);
+      return (res.json as { data: { id: number; tenantId: number } }).data;
+    };
+    const alpha = await created(owner, "alpha");
+    const beta = await created(ownerB, "beta");
+    assert.deepEqual([alpha.tenantId, beta.tenantId], [teamA, teamB]);
+    alphaId = alpha.id;
+    const betaId = beta.id;
 
     const member = await acceptInvite(server, "member@alpha.example", await invite(server, owner, "member@alpha.example"));
 
@@ -112,7 +140,9 @@ describe("authorization matrix", () => {
             ? { name: `matrix ${kind}`, scope: "app", appId: alphaId }
             : body === "invite"
               ? { email: `invitee${++inviteCount}@alpha.example` }
-              : body;
+              : body === "newApp"
+                ? { name: `matrix-app-${i}` }
+                : body;
         const res = await server.request(method, path, { token: credentials.get(kind), body: payload });
         got[kind] = res.status;
         want[kind] = expected[i] as number;
@@ -134,8 +164,8 @@ describe("SERVICE_AUTHZ_ENFORCE=off", () => {
 
   it("lets every member of a tenant do everything in it, and still nothing outside it", async () => {
     const owner = await signup(server, "owner@x.example", "X");
-    server.app.apps.insert("mine", (await account(server, owner)).teamId);
-    server.app.apps.insert("theirs", null);
+    assert.equal((await server.request("POST", "/api/v1/apps", { token: owner, body: { name: "mine" } })).status, 201);
+    assert.equal((await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name: "theirs" } })).status, 201);
     const member = await acceptInvite(server, "m@x.example", await invite(server, owner, "m@x.example"));
     assert.equal((await server.request("DELETE", "/api/v1/apps/mine/probe", { token: member })).status, 200);
     assert.equal((await server.request("GET", "/api/v1/tokens", { token: member })).status, 200);
