@@ -31,7 +31,8 @@ export class Databases {
 
   constructor(private readonly options: DatabasesOptions) {
     this.log = options.logger.child({ component: "db" });
-    mkdirSync(options.dataDir, { recursive: true });
+    // Owner-only: the data dir holds password hashes, sessions and sealed secrets.
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     this.appMigrations = readMigrations(path.join(MIGRATIONS, "app"));
     const file = path.join(options.dataDir, "service.db");
     this.global = openDatabase(file);

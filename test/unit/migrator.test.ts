@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { pino } from "pino";
@@ -72,6 +72,12 @@ describe("migrator", () => {
 });
 
 describe("Databases", () => {
+  it("creates a missing data dir readable by its owner only", () => {
+    const dataDir = path.join(tempDir(), "fresh");
+    new Databases({ dataDir, logger }).close();
+    assert.equal(statSync(dataDir).mode & 0o777, 0o700);
+  });
+
   it("opens the global DB with WAL, foreign keys and a busy timeout, and keeps the instance id across restarts", () => {
     const dataDir = tempDir();
     const first = new Databases({ dataDir, logger });
