@@ -103,11 +103,15 @@ export class AppService {
     if (!isPlatform(caller) && tenant === null && !(caller.kind === "token")) {
       return problem("forbidden", "this account belongs to no team, so it cannot own an app");
     }
+    const initial = this.o.configs.initial(body.displayName ?? body.name, body.roomPrefix ?? body.name);
+    // Nothing is created unless the first config is one the app can live by.
+    const checked = this.o.configs.check(initial);
+    if ("kind" in checked) return checked;
     const staging = path.join(this.appsDir, ".staging", `${body.name}-${randomBytes(6).toString("hex")}`);
     try {
       mkdirSync(staging, { recursive: true });
       for (const folder of FOLDERS) mkdirSync(path.join(staging, folder));
-      writeFileAtomic(path.join(staging, "config.yaml"), this.o.configs.initial(body.displayName ?? body.name, body.roomPrefix ?? body.name));
+      writeFileAtomic(path.join(staging, "config.yaml"), initial);
       this.o.databases.createAppDb(body.name, staging);
       const row = this.o.store.transaction(() => {
         const inserted = this.o.store.insert(body.name, tenant);

@@ -56,7 +56,7 @@ describe("app config blocks", () => {
       const backupsAfter = ((await call("GET", "/api/v1/apps/blocks/config/backups")).json as Data<unknown[]>).data.length;
       assert.equal(backupsAfter, backupsBefore + 1);
       // Keys the preset does not mention are kept.
-      assert.match(readFileSync(path.join(server.dataDir, "apps/blocks/config.yaml"), "utf8"), /room_prefix: blocks/);
+      assert.match(readFileSync(path.join(server.dataDir, "apps/blocks/config.yaml"), "utf8"), /room_prefix: "blocks"/);
     });
 
     it("never lets a preset change s3, callbacks, name, display_name or room_prefix", async () => {

@@ -137,7 +137,8 @@ export class AppConfigService {
 
   /** Writes a first config for a new app, without backup or listeners. */
   initial(displayName: string, roomPrefix: string): string {
-    return `# App configuration; see the README for every key.\ndisplay_name: ${JSON.stringify(displayName)}\nroom_prefix: ${roomPrefix}\n`;
+    // Quoted: a prefix such as `123` or `true` must stay a string, not become a YAML number or boolean.
+    return `# App configuration; see the README for every key.\ndisplay_name: ${JSON.stringify(displayName)}\nroom_prefix: ${JSON.stringify(roomPrefix)}\n`;
   }
 
   forget(app: string): void {

@@ -1,4 +1,4 @@
-import { isMap, parseDocument, stringify, type Document } from "yaml";
+import { isMap, isScalar, parseDocument, stringify, visit, type Document } from "yaml";
 
 /** Bounds on a YAML document from a user: a hostile one must fail fast, not eat memory or CPU. */
 export const YAML_LIMITS = { maxBytes: 64 * 1024, maxAliases: 50, maxDepth: 32 } as const;
@@ -11,21 +11,23 @@ export type YamlResult =
 function tooDeep(text: string): boolean {
   let flow = 0;
   let quote: string | null = null;
+  let previous = "\n";
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+    const c = text[i] as string;
     if (quote) {
-      if (c === quote && text[i - 1] !== "\\") quote = null;
-    } else if (c === '"' || c === "'") {
+      // A quote ends at its closing mark or, conservatively, at the end of the line.
+      if (c === "\n" || (c === quote && text[i - 1] !== "\\")) quote = null;
+    } else if ((c === '"' || c === "'") && " \t\n:-[{,".includes(previous)) {
+      // Only where a scalar can start: an apostrophe inside `don't` is not a quote.
       quote = c;
-    } else if (c === "#") {
+    } else if (c === "#" && " \t\n".includes(previous)) {
       while (i < text.length && text[i] !== "\n") i++;
     } else if (c === "[" || c === "{") {
       if (++flow > YAML_LIMITS.maxDepth) return true;
     } else if (c === "]" || c === "}") {
       flow = Math.max(0, flow - 1);
-    } else if (c === "\n") {
-      quote = null;
     }
+    previous = text[i] ?? "\n";
   }
   return text.split("\n").some((line) => line.length - line.trimStart().length > YAML_LIMITS.maxDepth * 4);
 }
@@ -48,9 +50,12 @@ export function parseBoundedYaml(text: string): YamlResult {
     return { ok: false, message: `the YAML is larger than ${YAML_LIMITS.maxBytes} bytes` };
   }
   if (tooDeep(text)) return { ok: false, message: `the YAML nests deeper than ${YAML_LIMITS.maxDepth} levels` };
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true });
+  // The package's own duplicate-key check is quadratic in a map's size; ours below is linear.
+  const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: true });
   const first = doc.errors[0];
   if (first) return { ok: false, message: first.message.split("\n")[0] ?? "invalid YAML", line: first.linePos?.[0]?.line };
+  const duplicate = duplicateKey(doc, text);
+  if (duplicate) return { ok: false, message: `duplicate key "${duplicate.key}"`, line: duplicate.line };
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliases });
@@ -60,6 +65,28 @@ export function parseBoundedYaml(text: string): YamlResult {
   if (depthOf(value) > YAML_LIMITS.maxDepth) return { ok: false, message: `the YAML nests deeper than ${YAML_LIMITS.maxDepth} levels` };
   // An empty file is an empty config.
   return { ok: true, value: value ?? {}, doc };
+}
+
+/** The first key that appears twice in one mapping, with its line in `text`. */
+function duplicateKey(doc: Document, text: string): { key: string; line: number | undefined } | undefined {
+  let found: { key: string; line: number | undefined } | undefined;
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        // Typed, so `1:` and `"1":` stay different keys, as YAML has them.
+        const key = isScalar(pair.key) ? `${typeof pair.key.value}:${String(pair.key.value)}` : JSON.stringify(pair.key);
+        if (seen.has(key)) {
+          const offset = isScalar(pair.key) ? pair.key.range?.[0] : undefined;
+          found = { key: key.slice(key.indexOf(":") + 1), line: offset === undefined ? undefined : text.slice(0, offset).split("\n").length };
+          return visit.BREAK;
+        }
+        seen.add(key);
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 /**
