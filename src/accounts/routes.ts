@@ -1,7 +1,7 @@
 import { humanOf } from "../auth/caller.ts";
 import { quotasOf } from "../tenants/plans.ts";
 import { isProblem, problem } from "../http/problem.ts";
-import { ok } from "../http/reply.ts";
+import { ok, okOr } from "../http/reply.ts";
 import { defineRoute, type RequestContext, type Route } from "../http/route.ts";
 import {
   codeBody,
@@ -124,7 +124,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       body: passwordBody,
       handler: async (ctx) => {
         const changed = await d.accounts.changePassword(humanOf(ctx), ctx.body);
-        return isProblem(changed) ? changed : ok(changed);
+        return okOr(changed);
       },
     }),
     defineRoute({
@@ -135,7 +135,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
         const user = currentUser(ctx);
         if (isProblem(user)) return user;
         const setup = await d.totp.setup(user);
-        return isProblem(setup) ? setup : ok(setup);
+        return okOr(setup);
       },
     }),
     ...(["enable", "disable"] as const).map((action) =>
@@ -173,7 +173,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       body: inviteBody,
       handler: async (ctx) => {
         const invite = d.accounts.invite(humanOf(ctx), ctx.body);
-        return isProblem(invite) ? invite : ok(invite, 201);
+        return okOr(invite, 201);
       },
     }),
   ];

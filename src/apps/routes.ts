@@ -1,6 +1,5 @@
 import { appOf, callerOf } from "../auth/caller.ts";
-import { isProblem } from "../http/problem.ts";
-import { ok } from "../http/reply.ts";
+import { ok, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appNameParams, createAppBody, deleteAppQuery, patchAppBody } from "./schemas.ts";
 import type { AppService } from "./service.ts";
@@ -23,7 +22,7 @@ export function appRoutes(apps: AppService): Route[] {
       body: createAppBody,
       handler: async (ctx) => {
         const created = apps.create(callerOf(ctx), ctx.body);
-        return isProblem(created) ? created : ok(created, 201);
+        return okOr(created, 201);
       },
     }),
     defineRoute({
@@ -54,7 +53,7 @@ export function appRoutes(apps: AppService): Route[] {
       body: patchAppBody,
       handler: async (ctx) => {
         const updated = await apps.patch(appOf(ctx), ctx.body);
-        return isProblem(updated) ? updated : ok(updated);
+        return okOr(updated);
       },
     }),
     defineRoute({

@@ -1,3 +1,5 @@
+import { isProblem, type Problem } from "./problem.ts";
+
 /**
  * What a handler returns on success. Handlers build replies with these helpers so every response
  * body has one of the shapes the API promises: `{ data, error: null }`, a bare body, a page, or
@@ -21,6 +23,11 @@ function json(status: number, value: unknown, headers?: Record<string, string>):
 /** `{ data, error: null }`, the envelope most routes answer with. */
 export function ok(data: unknown, status = 200): Reply {
   return json(status, { data, error: null });
+}
+
+/** `ok(value)` for a success, the problem itself for a failure: the usual end of a handler. */
+export function okOr<T>(result: T | Problem, status = 200): Reply | Problem {
+  return isProblem(result) ? result : ok(result, status);
 }
 
 /** A body sent as is, for the routes the spec marks as bare. */

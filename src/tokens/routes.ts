@@ -1,6 +1,6 @@
 import { callerOf } from "../auth/caller.ts";
 import { isProblem } from "../http/problem.ts";
-import { bare, noContent, ok } from "../http/reply.ts";
+import { bare, noContent, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { createTokenBody, tokenIdParams } from "./schemas.ts";
 import type { TokenService } from "./service.ts";
@@ -14,7 +14,7 @@ export function tokenRoutes(tokens: TokenService): Route[] {
       auth: "any",
       handler: async (ctx) => {
         const list = tokens.list(callerOf(ctx));
-        return isProblem(list) ? list : ok(list);
+        return okOr(list);
       },
     }),
     defineRoute({

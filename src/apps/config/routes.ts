@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { appOf } from "../../auth/caller.ts";
-import { isProblem, problem } from "../../http/problem.ts";
-import { ok, text } from "../../http/reply.ts";
+import { problem } from "../../http/problem.ts";
+import { ok, okOr, text } from "../../http/reply.ts";
 import { defineRoute, type Route } from "../../http/route.ts";
 import { appNameParams } from "../schemas.ts";
 import type { ConfigFiles } from "./files.ts";
@@ -33,7 +33,7 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
       bodyLimit: BODY_LIMIT,
       handler: async (ctx) => {
         const done = await configs.put(appOf(ctx).name, ctx.body.yaml);
-        return isProblem(done) ? done : ok(done);
+        return okOr(done);
       },
     }),
     defineRoute({
@@ -45,7 +45,7 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
       bodyLimit: BODY_LIMIT,
       handler: async (ctx) => {
         const checked = configs.validate(appOf(ctx).name, ctx.body.yaml);
-        return isProblem(checked) ? checked : ok(checked);
+        return okOr(checked);
       },
     }),
     defineRoute({
@@ -74,7 +74,7 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
       params: backupParams,
       handler: async (ctx) => {
         const done = await configs.revert(appOf(ctx).name, ctx.params.ts);
-        return isProblem(done) ? done : ok(done);
+        return okOr(done);
       },
     }),
     defineRoute({
@@ -84,7 +84,7 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
       permission: "config:write",
       handler: async (ctx) => {
         const done = await configs.reload(appOf(ctx).name);
-        return isProblem(done) ? done : ok(done);
+        return okOr(done);
       },
     }),
   ];
