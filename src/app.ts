@@ -30,6 +30,9 @@ import { Router } from "./http/router.ts";
 import { HttpServer } from "./http/server.ts";
 import { requireNativeUws } from "./http/uws.ts";
 import { createLogging, type Logging } from "./logging.ts";
+import { JoinTokens } from "./media/join-tokens.ts";
+import { mediaTokenRoutes } from "./media/routes.ts";
+import { mediaServerFrom } from "./media/server.ts";
 import { Metrics } from "./observability/metrics.ts";
 import { observabilityRoutes } from "./observability/routes.ts";
 import { SecretBox } from "./secrets/box.ts";
@@ -105,6 +108,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const appSecrets = new AppSecrets(databases, box);
     const appService = new AppService({ store: apps, configs, secrets: appSecrets, databases, dataDir: config.dataDir, logger });
     const s3 = new S3Clients(appSecrets, (app) => configs.get(app));
+    const media = mediaServerFrom(config.livekit);
+    const joinTokens = new JoinTokens(media, appService, config.publicUrl);
     configs.onChange((app) => s3.reset(app));
     const guard = new Guard({ tokens, sessionTokens, sessions, accounts: accountStore, apps, authzEnforce: config.authzEnforce });
 
@@ -126,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...mqttRoutes({ configs, secrets: appSecrets, env: config.env }),
       ...transcodingRoutes(configs),
       ...appStatsRoutes(appService),
+      ...mediaTokenRoutes(joinTokens, apps, limiter),
       ...accountRoutes({ accounts, sessions, totp, store: accountStore, allowSignup: config.allowSignup }),
       ...(options.routes ?? []),
     ];

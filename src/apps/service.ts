@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { isPlatform, tenantOf, type Principal } from "../auth/principal.ts";
 import type { Databases } from "../db/databases.ts";
 import { problem, type Problem } from "../http/problem.ts";
+import type { AppConfig } from "./config/schema.ts";
 import type { Edit } from "./config/service.ts";
 import type { AppConfigService } from "./config/service.ts";
 import { writeFileAtomic } from "./config/files.ts";
@@ -67,6 +68,10 @@ export class AppService {
       callbackUrl: config.callbacks.url,
       callbackSecretSet: this.o.secrets.has(app.name, "callbacks.secret"),
     };
+  }
+
+  config(app: AppRef): AppConfig {
+    return this.o.configs.get(app.name);
   }
 
   roomPrefix(app: AppRef): string {

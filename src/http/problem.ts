@@ -19,8 +19,10 @@ const STATUS_BY_CODE = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  quota_exceeded: 429,
   internal_error: 500,
   service_unavailable: 503,
+  media_server_unavailable: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof STATUS_BY_CODE;

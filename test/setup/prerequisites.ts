@@ -1,5 +1,7 @@
 import { createRequire } from "node:module";
+import { spawnSync } from "node:child_process";
 import { loadUws } from "../../src/http/uws.ts";
+import { ensureLivekit, LIVEKIT_VERSION } from "./livekit.ts";
 
 /**
  * One thing the suite needs from the machine. `ensure` installs or builds it when missing
@@ -29,6 +31,20 @@ export const prerequisites: Prerequisite[] = [
       const version = db.prepare("SELECT sqlite_version()").pluck().get() as string;
       db.close();
       return `SQLite ${version}`;
+    },
+  },
+  {
+    name: `livekit-server ${LIVEKIT_VERSION}`,
+    async ensure() {
+      return ensureLivekit();
+    },
+  },
+  {
+    name: "redis-server (each LiveKit test starts its own, for ingress)",
+    async ensure() {
+      const result = spawnSync("redis-server", ["--version"], { encoding: "utf8" });
+      if (result.error || result.status !== 0) throw new Error("redis-server is not installed; apt-get install redis-server");
+      return result.stdout.trim().split(" ").slice(0, 3).join(" ");
     },
   },
 ];

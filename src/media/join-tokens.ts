@@ -1,0 +1,102 @@
+import { randomUUID } from "node:crypto";
+import { TrackSource } from "livekit-server-sdk";
+import { namespaceRoom } from "../apps/namespacing.ts";
+import type { AppService } from "../apps/service.ts";
+import type { AppRow } from "../apps/store.ts";
+import { problem, type Problem } from "../http/problem.ts";
+import type { JoinTokenBody } from "./schemas.ts";
+import { MEDIA_SERVER_MISSING, type MediaServer } from "./server.ts";
+
+/** Participant attributes we set on every token, so webhooks can tell who a participant is. */
+export const ATTR_APP = "service.app";
+export const ATTR_ROLE = "service.role";
+
+/** What POST /apps/{app}/tokens answers (SPEC 2.4). */
+export interface JoinToken {
+  readonly token: string;
+  readonly app: string;
+  readonly room: string;
+  readonly identity: string;
+  readonly wsUrl: string;
+  readonly playUrl: string;
+  readonly embedUrl: string;
+  readonly iframe: string;
+}
+
+/** Anonymous viewers get tokens this long. */
+const VIEWER_TTL_SECONDS = 4 * 3600;
+
+export class JoinTokens {
+  constructor(
+    private readonly media: MediaServer | undefined,
+    private readonly apps: AppService,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** A join token for one participant, with every rule of SPEC 4.8. */
+  async mint(app: AppRow, body: JoinTokenBody): Promise<JoinToken | Problem> {
+    if (!this.media) return MEDIA_SERVER_MISSING;
+    const config = this.apps.config(app);
+    if (body.hidden && !config.features.hiddenQc) {
+      return problem("forbidden", "hidden participants need the app's hiddenQc feature");
+    }
+    const room = namespaceRoom(this.apps.roomPrefix(app), body.room);
+    if (typeof room !== "string") return room;
+    // A recorder pairs with hidden and only subscribes unless publishing is asked for explicitly.
+    const canPublish = body.canPublish ?? !body.recorder;
+    const identity = body.identity ?? `anon-${randomUUID()}`;
+    const role = body.recorder ? "recorder" : body.hidden ? "qc" : canPublish ? "publisher" : "subscriber";
+    const token = await this.media.mint({
+      identity,
+      name: body.name,
+      metadata: body.metadata,
+      attributes: { [ATTR_APP]: app.name, [ATTR_ROLE]: role },
+      ttlSeconds: body.ttl,
+      grant: {
+        room,
+        roomJoin: true,
+        canPublish,
+        canSubscribe: body.canSubscribe,
+        canPublishData: canPublish || body.canSubscribe,
+        canPublishSources: body.audioOnly ? [TrackSource.MICROPHONE] : undefined,
+        hidden: body.hidden || body.recorder,
+        recorder: body.recorder,
+      },
+    });
+    return this.answer(app, room, identity, token);
+  }
+
+  /**
+   * Anonymous, subscribe-only, hidden viewer tokens with a fresh identity each time. With the
+   * app's publicPlayback off the answer is 404 whether or not the room exists.
+   */
+  async viewer(app: AppRow, requestedRoom: string, mode: "viewer" | "listener"): Promise<{ token: string; app: string; room: string; wsUrl: string; mode: string } | Problem> {
+    if (!this.apps.config(app).features.publicPlayback) return problem("not_found", "no public playback here");
+    if (!this.media) return MEDIA_SERVER_MISSING;
+    const room = namespaceRoom(this.apps.roomPrefix(app), requestedRoom);
+    if (typeof room !== "string") return room;
+    const identity = `${mode}-${randomUUID()}`;
+    const token = await this.media.mint({
+      identity,
+      attributes: { [ATTR_APP]: app.name, [ATTR_ROLE]: mode },
+      ttlSeconds: VIEWER_TTL_SECONDS,
+      grant: { room, roomJoin: true, canPublish: false, canPublishData: false, canSubscribe: true, hidden: true },
+    });
+    return { token, app: app.name, room, wsUrl: this.media.settings.wsUrl, mode };
+  }
+
+  private answer(app: AppRow, room: string, identity: string, token: string): JoinToken {
+    const path = `${encodeURIComponent(app.name)}/${encodeURIComponent(room)}`;
+    const embedUrl = `${this.publicUrl}/embed/${path}`;
+    return {
+      token,
+      app: app.name,
+      room,
+      identity,
+      wsUrl: this.media?.settings.wsUrl ?? "",
+      playUrl: `${this.publicUrl}/play/${path}`,
+      embedUrl,
+      iframe: `<iframe src="${embedUrl}" width="640" height="360" allow="autoplay; fullscreen; camera; microphone" allowfullscreen style="border:0"></iframe>`,
+    };
+  }
+}

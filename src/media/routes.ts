@@ -1,0 +1,44 @@
+import { appOf } from "../auth/caller.ts";
+import type { RateLimiter } from "../auth/rate-limit.ts";
+import type { AppStore } from "../apps/store.ts";
+import { problem } from "../http/problem.ts";
+import { okOr } from "../http/reply.ts";
+import { defineRoute, type Route } from "../http/route.ts";
+import type { JoinTokens } from "./join-tokens.ts";
+import { appParams, appRoomParams, joinTokenBody } from "./schemas.ts";
+
+/** Anonymous viewer tokens per client address. */
+const VIEWER_TOKENS_PER_IP = { max: 60, windowMs: 60_000 };
+
+/** SPEC 4.8: join tokens and anonymous viewer tokens. */
+export function mediaTokenRoutes(tokens: JoinTokens, apps: AppStore, limiter: RateLimiter): Route[] {
+  const anonymous = (mode: "viewer" | "listener", path: string) =>
+    defineRoute({
+      method: "GET",
+      path,
+      auth: "public",
+      params: appRoomParams,
+      handler: async (ctx) => {
+        const limited = limiter.hit(`viewer-token:${ctx.ip}`, VIEWER_TOKENS_PER_IP, "viewer tokens from this address");
+        if (limited) return limited;
+        const app = apps.findByName(ctx.params.app);
+        // The same answer for an unknown app as for closed playback: nothing to enumerate.
+        if (!app) return problem("not_found", "no public playback here");
+        return okOr(await tokens.viewer(app, ctx.params.room, mode));
+      },
+    });
+  return [
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/apps/{app}/tokens",
+      auth: "any",
+      app: true,
+      permission: "stream:write",
+      params: appParams,
+      body: joinTokenBody,
+      handler: async (ctx) => okOr(await tokens.mint(appOf(ctx), ctx.body)),
+    }),
+    anonymous("viewer", "/api/v1/apps/{app}/play-token/{room}"),
+    anonymous("listener", "/api/v1/apps/{app}/radio/{room}/listen-token"),
+  ];
+}

@@ -1,0 +1,84 @@
+import { AccessToken, EgressClient, IngressClient, RoomServiceClient, WebhookReceiver, type VideoGrant } from "livekit-server-sdk";
+import { problem, type Problem } from "../http/problem.ts";
+
+/** Where LiveKit is and how to talk to it (SERVICE_LIVEKIT_*). */
+export interface MediaServerSettings {
+  /** API base, e.g. `http://127.0.0.1:7880`. */
+  readonly url: string;
+  /** The `ws(s)://` address handed to clients. */
+  readonly wsUrl: string;
+  readonly apiKey: string;
+  readonly apiSecret: string;
+}
+
+/** Every call to LiveKit's API gives up after this long. */
+const REQUEST_TIMEOUT_SECONDS = 5;
+
+export interface MintOptions {
+  readonly identity: string;
+  readonly name?: string;
+  readonly metadata?: string;
+  readonly attributes?: Record<string, string>;
+  readonly ttlSeconds: number;
+  readonly grant: VideoGrant;
+}
+
+/**
+ * The single place that talks to LiveKit: its room, ingress and egress services, join-token
+ * minting and the webhook receiver, all with one set of credentials and timeouts.
+ */
+export class MediaServer {
+  readonly rooms: RoomServiceClient;
+  readonly ingress: IngressClient;
+  readonly egress: EgressClient;
+  readonly webhooks: WebhookReceiver;
+
+  constructor(readonly settings: MediaServerSettings) {
+    const options = { requestTimeout: REQUEST_TIMEOUT_SECONDS };
+    this.rooms = new RoomServiceClient(settings.url, settings.apiKey, settings.apiSecret, options);
+    this.ingress = new IngressClient(settings.url, settings.apiKey, settings.apiSecret, options);
+    this.egress = new EgressClient(settings.url, settings.apiKey, settings.apiSecret, options);
+    this.webhooks = new WebhookReceiver(settings.apiKey, settings.apiSecret);
+  }
+
+  /** A LiveKit join token (a JWT signed with the API secret). */
+  mint(options: MintOptions): Promise<string> {
+    const token = new AccessToken(this.settings.apiKey, this.settings.apiSecret, {
+      identity: options.identity,
+      name: options.name,
+      metadata: options.metadata,
+      attributes: options.attributes,
+      ttl: options.ttlSeconds,
+    });
+    token.addGrant(options.grant);
+    return token.toJwt();
+  }
+
+  /** Whether LiveKit answers its API right now. */
+  async reachable(): Promise<boolean> {
+    try {
+      await this.rooms.listRooms();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** The settings when all four are configured; otherwise undefined, and media routes answer 503. */
+export function mediaServerFrom(config: { url?: string; wsUrl?: string; apiKey?: string; apiSecret?: string }): MediaServer | undefined {
+  const { url, wsUrl, apiKey, apiSecret } = config;
+  if (!url || !wsUrl || !apiKey || !apiSecret) return undefined;
+  return new MediaServer({ url, wsUrl, apiKey, apiSecret });
+}
+
+export const MEDIA_SERVER_MISSING: Problem = problem(
+  "media_server_unavailable",
+  "no media server is configured: set SERVICE_LIVEKIT_URL, SERVICE_LIVEKIT_WS_URL, SERVICE_LIVEKIT_API_KEY and SERVICE_LIVEKIT_API_SECRET",
+);
+
+/** A LiveKit call that failed or timed out, as the 503 callers see. */
+export function mediaServerDown(err: unknown): Problem {
+  const detail = err instanceof Error ? err.message : String(err);
+  return problem("media_server_unavailable", `the media server did not answer: ${detail.slice(0, 200)}`);
+}

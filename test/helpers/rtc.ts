@@ -1,0 +1,47 @@
+import {
+  AudioSource,
+  LocalAudioTrack,
+  LocalVideoTrack,
+  Room,
+  TrackPublishOptions,
+  TrackSource,
+  VideoSource,
+} from "@livekit/rtc-node";
+
+/**
+ * A real WebRTC participant (LiveKit's native Node client): it proves a token by what the media
+ * server lets it do, not by decoding our JWT.
+ */
+export interface Participant {
+  readonly room: Room;
+  publishAudio(): Promise<void>;
+  publishVideo(): Promise<void>;
+  leave(): Promise<void>;
+}
+
+export async function join(wsUrl: string, token: string): Promise<Participant> {
+  const room = new Room();
+  await room.connect(wsUrl, token, { autoSubscribe: true, dynacast: false });
+  return {
+    room,
+    async publishAudio() {
+      const track = LocalAudioTrack.createAudioTrack("mic", new AudioSource(48_000, 1));
+      await room.localParticipant?.publishTrack(track, new TrackPublishOptions({ source: TrackSource.SOURCE_MICROPHONE }));
+    },
+    async publishVideo() {
+      const track = LocalVideoTrack.createVideoTrack("cam", new VideoSource(320, 240));
+      await room.localParticipant?.publishTrack(track, new TrackPublishOptions({ source: TrackSource.SOURCE_CAMERA }));
+    },
+    leave: () => room.disconnect(),
+  };
+}
+
+/** Resolves once `check` holds, polling; rejects after `ms`. */
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000, what = "condition"): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+}
