@@ -30,7 +30,9 @@ import { Router } from "./http/router.ts";
 import { HttpServer } from "./http/server.ts";
 import { requireNativeUws } from "./http/uws.ts";
 import { createLogging, type Logging } from "./logging.ts";
+import { EventDispatcher } from "./events/dispatcher.ts";
 import { JoinTokens } from "./media/join-tokens.ts";
+import { webhookRoutes } from "./media/webhook-routes.ts";
 import { mediaTokenRoutes } from "./media/routes.ts";
 import { mediaServerFrom } from "./media/server.ts";
 import { Metrics } from "./observability/metrics.ts";
@@ -39,6 +41,9 @@ import { SecretBox } from "./secrets/box.ts";
 import { resolvePersistentSecret } from "./secrets/persistent-secret.ts";
 import { supervisorRoutes } from "./supervisor/routes.ts";
 import { Supervisor, type SupervisorOptions } from "./supervisor/supervisor.ts";
+import { StreamReconciler } from "./streams/reconciler.ts";
+import { streamRoutes } from "./streams/routes.ts";
+import { StreamTracker } from "./streams/tracker.ts";
 import { tokenRoutes } from "./tokens/routes.ts";
 import { TokenService } from "./tokens/service.ts";
 
@@ -60,6 +65,9 @@ export interface App {
   readonly apps: AppStore;
   readonly configs: AppConfigService;
   readonly s3: S3Clients;
+  readonly events: EventDispatcher;
+  /** Present when a media server is configured. */
+  readonly reconciler: StreamReconciler | undefined;
   listen(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -110,6 +118,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const s3 = new S3Clients(appSecrets, (app) => configs.get(app));
     const media = mediaServerFrom(config.livekit);
     const joinTokens = new JoinTokens(media, appService, config.publicUrl);
+    const events = new EventDispatcher((app) => apps.findByName(app) !== undefined, logger);
+    const tracker = new StreamTracker(appService, databases, events, logger);
+    const reconciler = media && new StreamReconciler(media, tracker, appService, apps, logger);
     configs.onChange((app) => s3.reset(app));
     const guard = new Guard({ tokens, sessionTokens, sessions, accounts: accountStore, apps, authzEnforce: config.authzEnforce });
 
@@ -132,6 +143,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...transcodingRoutes(configs),
       ...appStatsRoutes(appService),
       ...mediaTokenRoutes(joinTokens, apps, limiter),
+      ...webhookRoutes(media, tracker, db, logger),
+      ...streamRoutes({ media, tracker, apps: appService, events, logger }),
       ...accountRoutes({ accounts, sessions, totp, store: accountStore, allowSignup: config.allowSignup }),
       ...(options.routes ?? []),
     ];
@@ -159,11 +172,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       apps,
       configs,
       s3,
-      listen: () => server.listen(config.host, config.port),
+      events,
+      reconciler,
+      listen: async () => {
+        const port = await server.listen(config.host, config.port);
+        reconciler?.start();
+        return port;
+      },
       // HTTP first so nothing new arrives, then actors, then the databases they write to.
       stop: () =>
         (stopping ??= (async () => {
           await server.stop(config.shutdownGraceMs);
+          reconciler?.stop();
           supervisor.stopAll();
           s3.close();
           opened.close();

@@ -70,12 +70,29 @@ export class AppService {
     };
   }
 
+  findByName(name: string): AppRow | undefined {
+    return this.o.store.findByName(name);
+  }
+
   config(app: AppRef): AppConfig {
     return this.o.configs.get(app.name);
   }
 
   roomPrefix(app: AppRef): string {
     return this.o.configs.get(app.name).room_prefix ?? app.name;
+  }
+
+  /**
+   * The app a media-server room belongs to: the one whose prefix is the room name or its
+   * `<prefix>-` start, the longest prefix winning when several match.
+   */
+  appForRoom(room: string): AppRow | undefined {
+    let best: { app: AppRow; length: number } | undefined;
+    for (const app of this.o.store.list({ all: true })) {
+      const prefix = this.roomPrefix(app);
+      if ((room === prefix || room.startsWith(`${prefix}-`)) && prefix.length > (best?.length ?? -1)) best = { app, length: prefix.length };
+    }
+    return best?.app;
   }
 
   /**

@@ -1,5 +1,6 @@
 import {
   AudioSource,
+  dispose,
   LocalAudioTrack,
   LocalVideoTrack,
   Room,
@@ -44,4 +45,13 @@ export async function eventually(check: () => boolean | Promise<boolean>, ms = 1
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+}
+
+/**
+ * Leaves every room and shuts LiveKit's native client down: without it the FFI threads keep the
+ * test process alive after its tests are done.
+ */
+export async function leaveAll(participants: readonly Participant[]): Promise<void> {
+  await Promise.all(participants.map((p) => p.leave().catch(() => undefined)));
+  await dispose();
 }

@@ -1,0 +1,74 @@
+import type { Logger } from "pino";
+import type { AppService } from "../apps/service.ts";
+import type { AppStore } from "../apps/store.ts";
+import type { MediaServer } from "../media/server.ts";
+import type { StreamTracker } from "./tracker.ts";
+
+/** How often rows are checked against the media server. */
+export const RECONCILE_INTERVAL_MS = 60_000;
+
+/**
+ * LiveKit may drop webhooks under load, and rows may be left active across our own restarts, so
+ * active rows are checked against the RoomService at start and every minute: a row whose room
+ * is gone, or whose participant is no longer in it, is ended (with its stream_ended event).
+ */
+export class StreamReconciler {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+
+  constructor(
+    private readonly media: MediaServer,
+    private readonly tracker: StreamTracker,
+    private readonly apps: AppService,
+    private readonly store: AppStore,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    void this.reconcile();
+    this.timer = setInterval(() => void this.reconcile(), RECONCILE_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** One pass; answers how many rows it ended. Overlapping calls share the pass in progress. */
+  reconcile(): Promise<number> {
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<number> {
+    let ended = 0;
+    try {
+      const rooms = new Set((await this.media.rooms.listRooms()).map((r) => r.name));
+      const people = new Map<string, Set<string>>();
+      for (const row of this.store.list({ all: true })) {
+        const app = this.apps.findByName(row.name);
+        if (!app) continue;
+        for (const stream of this.tracker.store(app).active()) {
+          let gone = !rooms.has(stream.room);
+          if (!gone && stream.type === "webrtc" && stream.participant) {
+            let present = people.get(stream.room);
+            if (!present) {
+              present = new Set((await this.media.rooms.listParticipants(stream.room)).map((p) => p.identity));
+              people.set(stream.room, present);
+            }
+            gone = !present.has(stream.participant);
+          }
+          if (gone) {
+            this.tracker.endStream(app, { ...stream, at: Math.floor(Date.now() / 1000) });
+            ended++;
+          }
+        }
+      }
+    } catch (err) {
+      this.logger.warn({ err, component: "streams" }, "could not reconcile streams with the media server");
+    }
+    return ended;
+  }
+}

@@ -1,0 +1,114 @@
+import type { Db } from "../db/open.ts";
+
+export type StreamType = "webrtc" | "rtmp" | "rtsp" | "whip" | "ws-mjpeg";
+
+/** SPEC 2.8's stream record. */
+export interface StreamView {
+  readonly id: number;
+  readonly streamId: string;
+  readonly type: StreamType;
+  readonly room: string;
+  readonly participant: string | null;
+  readonly status: "active" | "ended";
+  readonly startedAt: string;
+  readonly lastStatsJson: string;
+}
+
+interface Row {
+  id: number;
+  stream_id: string;
+  type: StreamType;
+  room: string;
+  participant: string | null;
+  status: "active" | "ended";
+  started_at: string;
+  last_event_at: number;
+  last_stats_json: string;
+}
+
+const view = (r: Row): StreamView => ({
+  id: r.id,
+  streamId: r.stream_id,
+  type: r.type,
+  room: r.room,
+  participant: r.participant,
+  status: r.status,
+  startedAt: r.started_at,
+  lastStatsJson: r.last_stats_json,
+});
+
+/** One app's streams (in its own database). */
+export class StreamStore {
+  constructor(private readonly db: Db) {}
+
+  active(): StreamView[] {
+    return this.db.prepare<[], Row>("SELECT * FROM streams WHERE status = 'active' ORDER BY id").all().map(view);
+  }
+
+  activeInRoom(room: string): StreamView[] {
+    return this.db.prepare<[string], Row>("SELECT * FROM streams WHERE status = 'active' AND room = ? ORDER BY id").all(room).map(view);
+  }
+
+  /** The latest row for a stream id (active or the memory of its end). */
+  latest(streamId: string): (StreamView & { lastEventAt: number }) | undefined {
+    const row = this.db.prepare<[string], Row>("SELECT * FROM streams WHERE stream_id = ? ORDER BY id DESC LIMIT 1").get(streamId);
+    return row && { ...view(row), lastEventAt: row.last_event_at };
+  }
+
+  byId(id: number): StreamView | undefined {
+    const row = this.db.prepare<[number], Row>("SELECT * FROM streams WHERE id = ?").get(id);
+    return row && view(row);
+  }
+
+  /**
+   * Marks the stream active as of `at` (media-server seconds) unless a newer event already
+   * decided its state. Answers true when it became active by this call.
+   */
+  start(s: { streamId: string; type: StreamType; room: string; participant: string | null; at: number; stats: Record<string, unknown> }): boolean {
+    return this.db.transaction(() => {
+      const latest = this.latest(s.streamId);
+      if (latest && latest.lastEventAt > s.at) return false;
+      if (latest?.status === "active") {
+        this.db.prepare("UPDATE streams SET last_event_at = ? WHERE id = ?").run(s.at, latest.id);
+        return false;
+      }
+      this.db
+        .prepare(
+          "INSERT INTO streams (stream_id, type, room, participant, status, started_at, last_event_at, last_stats_json) VALUES (?, ?, ?, ?, 'active', ?, ?, ?)",
+        )
+        .run(s.streamId, s.type, s.room, s.participant, new Date(s.at * 1000).toISOString(), s.at, JSON.stringify(s.stats));
+      return true;
+    })();
+  }
+
+  /**
+   * Marks the stream ended as of `at`. When it is not known as active, an ended row is kept so a
+   * start that arrives late (older) cannot revive it. Answers true when an active stream ended.
+   */
+  end(s: { streamId: string; type: StreamType; room: string; participant: string | null; at: number }): boolean {
+    return this.db.transaction(() => {
+      const latest = this.latest(s.streamId);
+      if (latest && latest.lastEventAt > s.at) return false;
+      const now = new Date().toISOString();
+      if (latest?.status === "active") {
+        this.db.prepare("UPDATE streams SET status = 'ended', ended_at = ?, last_event_at = ? WHERE id = ?").run(now, s.at, latest.id);
+        return true;
+      }
+      if (latest) {
+        this.db.prepare("UPDATE streams SET last_event_at = ? WHERE id = ?").run(s.at, latest.id);
+        return false;
+      }
+      this.db
+        .prepare(
+          "INSERT INTO streams (stream_id, type, room, participant, status, started_at, ended_at, last_event_at) VALUES (?, ?, ?, ?, 'ended', ?, ?, ?)",
+        )
+        .run(s.streamId, s.type, s.room, s.participant, now, now, s.at);
+      return false;
+    })();
+  }
+
+  /** Ends an active row whatever the media server says (stop route, reconciliation). */
+  forceEnd(id: number): boolean {
+    return this.db.prepare("UPDATE streams SET status = 'ended', ended_at = ? WHERE id = ? AND status = 'active'").run(new Date().toISOString(), id).changes > 0;
+  }
+}

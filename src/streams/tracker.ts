@@ -1,0 +1,131 @@
+import type { WebhookEvent } from "livekit-server-sdk";
+import type { Logger } from "pino";
+import type { AppService } from "../apps/service.ts";
+import type { AppRow } from "../apps/store.ts";
+import type { Databases } from "../db/databases.ts";
+import type { EventDispatcher } from "../events/dispatcher.ts";
+import { ATTR_APP, ATTR_ROLE } from "../media/join-tokens.ts";
+import { StreamStore, type StreamType } from "./store.ts";
+
+/** Roles whose participants stay invisible: no stream rows, no events (SPEC 6.2). */
+const SILENT_ROLES = new Set(["qc", "recorder", "viewer", "listener"]);
+
+/** IngressInput of LiveKit's protocol: RTMP 0, WHIP 1, URL 2 (pulled RTSP/HLS). */
+const INGRESS_TYPES: Record<number, StreamType> = { 0: "rtmp", 1: "whip", 2: "rtsp" };
+
+type Participant = NonNullable<WebhookEvent["participant"]>;
+
+/** ParticipantInfo.Kind of LiveKit's protocol: INGRESS 1, EGRESS 2. */
+const WORKER_KINDS = new Set([1, 2]);
+
+/**
+ * Turns verified media-server webhooks into stream rows and our own events. Only fields we chose
+ * are passed on: room payloads can carry TURN credentials and must never be forwarded verbatim.
+ */
+export class StreamTracker {
+  /**
+   * Sids of hidden participants seen joining: LiveKit sends their attributes and permissions on
+   * participant_joined but not on every later event (track_published carries neither).
+   */
+  private readonly silentSids = new Set<string>();
+
+  constructor(
+    private readonly apps: AppService,
+    private readonly databases: Databases,
+    private readonly events: EventDispatcher,
+    private readonly logger: Logger,
+  ) {}
+
+  store(app: AppRow): StreamStore {
+    return new StreamStore(this.databases.app(app.name));
+  }
+
+  handle(event: WebhookEvent): void {
+    const room = event.room?.name ?? event.ingressInfo?.roomName ?? event.egressInfo?.roomName ?? "";
+    const app = this.resolveApp(room, event.participant);
+    if (!app) return;
+    const at = Number(event.createdAt ?? BigInt(Math.floor(Date.now() / 1000)));
+    const name = event.event;
+    const participant = event.participant;
+    if (participant && this.silent(participant)) return;
+    const who = participant ? { participant: participant.identity, name: participant.name } : {};
+    switch (name) {
+      case "room_started":
+      case "room_finished":
+        this.events.emit(app.name, name, room, { room, roomSid: event.room?.sid ?? "" });
+        if (name === "room_finished") this.endRoom(app, room, at);
+        return;
+      case "participant_joined":
+        this.events.emit(app.name, name, room, { room, ...who });
+        return;
+      case "participant_left":
+        this.events.emit(app.name, name, room, { room, ...who });
+        if (participant) this.endStream(app, { streamId: `${room}/${participant.identity}`, type: "webrtc", room, participant: participant.identity, at });
+        return;
+      case "track_published":
+      case "track_unpublished": {
+        const track = event.track;
+        this.events.emit(app.name, name, room, { room, ...who, trackSid: track?.sid ?? "", source: String(track?.source ?? ""), kind: String(track?.type ?? "") });
+        // Ingress and egress workers join as participants too; their streams are tracked as ingress.
+        if (name === "track_published" && participant && !WORKER_KINDS.has(Number(participant.kind))) {
+          const streamId = `${room}/${participant.identity}`;
+          const started = this.store(app).start({ streamId, type: "webrtc", room, participant: participant.identity, at, stats: { live: true } });
+          if (started) this.events.emit(app.name, "stream_started", room, { streamId, room, type: "webrtc", participant: participant.identity });
+        }
+        return;
+      }
+      case "ingress_started":
+      case "ingress_ended": {
+        const info = event.ingressInfo;
+        if (!info) return;
+        const type = INGRESS_TYPES[Number(info.inputType)] ?? "rtmp";
+        this.events.emit(app.name, name, room, { room, ingressId: info.ingressId, type });
+        const stream = { streamId: info.ingressId, type, room, participant: info.participantIdentity || null, at };
+        if (name === "ingress_started") {
+          if (this.store(app).start({ ...stream, stats: { live: true } })) {
+            this.events.emit(app.name, "stream_started", room, { streamId: info.ingressId, room, type });
+          }
+        } else {
+          this.endStream(app, stream);
+        }
+        return;
+      }
+      case "egress_started":
+      case "egress_updated":
+      case "egress_ended":
+        this.events.emit(app.name, name, room, { room, egressId: event.egressInfo?.egressId ?? "", status: String(event.egressInfo?.status ?? "") });
+        return;
+      default:
+        this.logger.debug({ event: name }, "media-server event not tracked");
+    }
+  }
+
+  /** Ends a stream whose end we learned of ourselves (stop route, reconciliation). */
+  endStream(app: AppRow, stream: { streamId: string; type: StreamType; room: string; participant: string | null; at: number }): void {
+    if (this.store(app).end(stream)) {
+      this.events.emit(app.name, "stream_ended", stream.room, { streamId: stream.streamId, room: stream.room, participant: stream.participant ?? undefined });
+    }
+  }
+
+  private endRoom(app: AppRow, room: string, at: number): void {
+    for (const s of this.store(app).activeInRoom(room)) {
+      this.endStream(app, { streamId: s.streamId, type: s.type, room, participant: s.participant, at });
+    }
+  }
+
+  private silent(p: Participant): boolean {
+    if (this.silentSids.has(p.sid)) return true;
+    const silent = SILENT_ROLES.has(p.attributes?.[ATTR_ROLE] ?? "") || p.permission?.hidden === true || p.permission?.recorder === true;
+    if (silent && p.sid) {
+      if (this.silentSids.size > 100_000) this.silentSids.clear();
+      this.silentSids.add(p.sid);
+    }
+    return silent;
+  }
+
+  private resolveApp(room: string, participant: Participant | undefined): AppRow | undefined {
+    const named = participant?.attributes?.[ATTR_APP];
+    const byAttribute = named === undefined ? undefined : this.apps.findByName(named);
+    return byAttribute ?? (room === "" ? undefined : this.apps.appForRoom(room));
+  }
+}
