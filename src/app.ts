@@ -35,6 +35,7 @@ import { JoinTokens } from "./media/join-tokens.ts";
 import { webhookRoutes } from "./media/webhook-routes.ts";
 import { mediaTokenRoutes } from "./media/routes.ts";
 import { mediaServerFrom } from "./media/server.ts";
+import { mediaStats } from "./media/stats.ts";
 import { Metrics } from "./observability/metrics.ts";
 import { observabilityRoutes } from "./observability/routes.ts";
 import { SecretBox } from "./secrets/box.ts";
@@ -132,6 +133,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         instanceId: databases.instanceId,
         startedAt: Date.now(),
         countApps: () => apps.count(),
+        countActiveStreams: () => apps.list({ all: true }).reduce((n, app) => n + tracker.store(app).active().length, 0),
+        media: mediaStats(media),
       }),
       ...supervisorRoutes(supervisor),
       ...tokenRoutes(tokens),

@@ -5,6 +5,7 @@ import { problem } from "../http/problem.ts";
 import { bare, text } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { VERSION } from "../lib/version.ts";
+import type { MediaStats } from "../media/stats.ts";
 import type { Metrics } from "./metrics.ts";
 
 export interface ObservabilityDeps {
@@ -13,6 +14,9 @@ export interface ObservabilityDeps {
   readonly instanceId: string;
   readonly startedAt: number;
   readonly countApps: () => number;
+  /** Live streams across every app. */
+  readonly countActiveStreams: () => number;
+  readonly media: () => Promise<MediaStats>;
 }
 
 function uptimeSeconds(startedAt: number): number {
@@ -60,17 +64,17 @@ export function observabilityRoutes(deps: ObservabilityDeps): Route[] {
       handler: async () => {
         const total = os.totalmem();
         const free = os.freemem();
+        const media = await deps.media();
         return bare({
           ts: new Date().toISOString(),
           uptimeSeconds: uptimeSeconds(deps.startedAt),
           version: VERSION,
           cpu: { loadAvg: os.loadavg(), cores: os.availableParallelism() },
           memory: { totalBytes: total, freeBytes: free, usedBytes: total - free },
-          // Media-server figures are filled in by the media-plane domain.
-          mediaServerReachable: false,
-          counts: { apps: deps.countApps(), rooms: 0, activeStreams: 0 },
-          egress: { reachable: false, active: 0, total: 0 },
-          ingress: { reachable: false, active: 0, total: 0 },
+          mediaServerReachable: media.mediaServerReachable,
+          counts: { apps: deps.countApps(), rooms: media.rooms, activeStreams: deps.countActiveStreams() },
+          egress: media.egress,
+          ingress: media.ingress,
         });
       },
     }),

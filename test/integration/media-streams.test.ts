@@ -165,6 +165,21 @@ describe("media-server webhooks, stream tracking and the streams API (SPEC 4.13,
     assert.ok((await active()).some((s) => s.streamId === "live-lobby/cam-1"), "a live stream survives reconciliation");
   });
 
+  it("reports the media server in /stats: reachable, rooms, active streams, ingress and egress", async () => {
+    const stats = (await call("GET", "/api/v1/stats")).json as {
+      mediaServerReachable: boolean;
+      counts: { apps: number; rooms: number; activeStreams: number };
+      ingress: { reachable: boolean; active: number; total: number };
+      egress: { reachable: boolean };
+    };
+    assert.equal(stats.mediaServerReachable, true);
+    assert.ok(stats.counts.rooms >= 1, JSON.stringify(stats.counts));
+    assert.equal(stats.counts.activeStreams, (await active()).length);
+    assert.equal(stats.ingress.reachable, true);
+    assert.equal(stats.ingress.total, 0);
+    assert.equal(typeof stats.egress.reachable, "boolean");
+  });
+
   it("lists active streams as a bare array", async () => {
     const res = await call("GET", "/api/v1/apps/live/streams");
     assert.ok(Array.isArray(res.json));

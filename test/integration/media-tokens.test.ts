@@ -139,5 +139,7 @@ describe("without a media server", () => {
     const error = (res.json as { error: { code: string; message: string } }).error;
     assert.equal(error.code, "media_server_unavailable");
     assert.match(error.message, /SERVICE_LIVEKIT_URL/);
+    const stats = (await server.request("GET", "/api/v1/stats", { token: server.rootToken })).json as { mediaServerReachable: boolean; ingress: { reachable: boolean } };
+    assert.deepEqual([stats.mediaServerReachable, stats.ingress.reachable], [false, false]);
   });
 });
