@@ -32,6 +32,7 @@ import { requireNativeUws } from "./http/uws.ts";
 import { createLogging, type Logging } from "./logging.ts";
 import { EventDispatcher } from "./events/dispatcher.ts";
 import { JoinTokens } from "./media/join-tokens.ts";
+import { StreamQuota } from "./media/quota.ts";
 import { webhookRoutes } from "./media/webhook-routes.ts";
 import { mediaTokenRoutes } from "./media/routes.ts";
 import { mediaServerFrom } from "./media/server.ts";
@@ -118,9 +119,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const appService = new AppService({ store: apps, configs, secrets: appSecrets, databases, dataDir: config.dataDir, logger });
     const s3 = new S3Clients(appSecrets, (app) => configs.get(app));
     const media = mediaServerFrom(config.livekit);
-    const joinTokens = new JoinTokens(media, appService, config.publicUrl);
     const events = new EventDispatcher((app) => apps.findByName(app) !== undefined, logger);
     const tracker = new StreamTracker(appService, databases, events, logger);
+    const joinTokens = new JoinTokens(media, appService, new StreamQuota(db, apps, accountStore, tracker), config.publicUrl);
     const reconciler = media && new StreamReconciler(media, tracker, appService, apps, logger);
     configs.onChange((app) => s3.reset(app));
     const guard = new Guard({ tokens, sessionTokens, sessions, accounts: accountStore, apps, authzEnforce: config.authzEnforce });

@@ -4,6 +4,7 @@ import { namespaceRoom } from "../apps/namespacing.ts";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
 import { problem, type Problem } from "../http/problem.ts";
+import type { StreamQuota } from "./quota.ts";
 import type { JoinTokenBody } from "./schemas.ts";
 import { MEDIA_SERVER_MISSING, type MediaServer } from "./server.ts";
 
@@ -30,6 +31,7 @@ export class JoinTokens {
   constructor(
     private readonly media: MediaServer | undefined,
     private readonly apps: AppService,
+    private readonly quota: StreamQuota,
     private readonly publicUrl: string,
   ) {}
 
@@ -45,6 +47,11 @@ export class JoinTokens {
     // A recorder pairs with hidden and only subscribes unless publishing is asked for explicitly.
     const canPublish = body.canPublish ?? !body.recorder;
     const identity = body.identity ?? `anon-${randomUUID()}`;
+    // Publishers count against the tenant's max_concurrent_streams; subscribers do not.
+    if (canPublish) {
+      const exhausted = this.quota.reserve(app, identity, body.ttl);
+      if (exhausted) return exhausted;
+    }
     const role = body.recorder ? "recorder" : body.hidden ? "qc" : canPublish ? "publisher" : "subscriber";
     const token = await this.media.mint({
       identity,
