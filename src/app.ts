@@ -31,6 +31,7 @@ import { HttpServer } from "./http/server.ts";
 import { requireNativeUws } from "./http/uws.ts";
 import { createLogging, type Logging } from "./logging.ts";
 import { EventDispatcher } from "./events/dispatcher.ts";
+import { IngressService, ingressRoutes } from "./media/ingress.ts";
 import { JoinTokens } from "./media/join-tokens.ts";
 import { StreamQuota } from "./media/quota.ts";
 import { webhookRoutes } from "./media/webhook-routes.ts";
@@ -41,6 +42,7 @@ import { Metrics } from "./observability/metrics.ts";
 import { observabilityRoutes } from "./observability/routes.ts";
 import { SecretBox } from "./secrets/box.ts";
 import { resolvePersistentSecret } from "./secrets/persistent-secret.ts";
+import { parseSsrfAllowlist } from "./lib/ssrf.ts";
 import { supervisorRoutes } from "./supervisor/routes.ts";
 import { Supervisor, type SupervisorOptions } from "./supervisor/supervisor.ts";
 import { StreamReconciler } from "./streams/reconciler.ts";
@@ -148,6 +150,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...appStatsRoutes(appService),
       ...mediaTokenRoutes(joinTokens, apps, limiter),
       ...webhookRoutes(media, tracker, db, logger),
+      ...ingressRoutes(
+        new IngressService({ media, apps: appService, databases, box, publicUrl: config.publicUrl, ssrf: parseSsrfAllowlist(config.ssrfAllowlist) }),
+      ),
       ...streamRoutes({ media, tracker, apps: appService, events, logger }),
       ...accountRoutes({ accounts, sessions, totp, store: accountStore, allowSignup: config.allowSignup }),
       ...(options.routes ?? []),

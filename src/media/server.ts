@@ -77,8 +77,16 @@ export const MEDIA_SERVER_MISSING: Problem = problem(
   "no media server is configured: set SERVICE_LIVEKIT_URL, SERVICE_LIVEKIT_WS_URL, SERVICE_LIVEKIT_API_KEY and SERVICE_LIVEKIT_API_SECRET",
 );
 
-/** A LiveKit call that failed or timed out, as the 503 callers see. */
+/**
+ * A LiveKit call that failed: a request LiveKit refused as invalid is the caller's 400; anything
+ * else (down, timed out, internal) is the 503 callers see.
+ */
 export function mediaServerDown(err: unknown): Problem {
-  const detail = err instanceof Error ? err.message : String(err);
-  return problem("media_server_unavailable", `the media server did not answer: ${detail.slice(0, 200)}`);
+  const detail = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+  const status = (err as { status?: unknown }).status;
+  const code = (err as { code?: unknown }).code;
+  if (status === 400 || code === "invalid_argument" || code === "malformed") {
+    return problem("bad_request", `the media server refused the request: ${detail}`);
+  }
+  return problem("media_server_unavailable", `the media server did not answer: ${detail}`);
 }

@@ -1,0 +1,259 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { IngressInput, type IngressInfo } from "livekit-server-sdk";
+import { z } from "zod";
+import { namespaceRoom } from "../apps/namespacing.ts";
+import type { AppService } from "../apps/service.ts";
+import type { AppRow } from "../apps/store.ts";
+import type { Databases } from "../db/databases.ts";
+import { appOf } from "../auth/caller.ts";
+import { isProblem, problem, type Problem } from "../http/problem.ts";
+import { noContent, okOr, paged } from "../http/reply.ts";
+import { defineRoute, type Route } from "../http/route.ts";
+import { appParams } from "./schemas.ts";
+import type { SecretBox } from "../secrets/box.ts";
+import { ssrfRefusal, type SsrfAllowlist } from "../lib/ssrf.ts";
+import { MEDIA_SERVER_MISSING, mediaServerDown, type MediaServer } from "./server.ts";
+
+/** POST /apps/{app}/ingress (SPEC 4.9). */
+export const createIngressBody = z
+  .strictObject({
+    inputType: z.enum(["rtmp", "whip", "url"]),
+    room: z.string().max(120).regex(/^[A-Za-z0-9._-]+$/).optional(),
+    participantIdentity: z.string().min(1).max(120).optional(),
+    participantName: z.string().max(120).optional(),
+    url: z.url({ protocol: /^(rtsp|rtsps|rtmp|rtmps|https?|srt)$/, message: "an rtsp, rtmp, http(s) or srt URL" }).max(2000).optional(),
+    enableTranscoding: z.boolean().optional(),
+  })
+  .refine((b) => b.inputType !== "url" || b.url !== undefined, { path: ["url"], message: "required when inputType is url" });
+
+export const listIngressQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  room: z.string().max(120).optional(),
+  q: z.string().max(120).optional(),
+});
+
+type Row = {
+  ingress_id: string;
+  input_type: "rtmp" | "whip" | "url";
+  room: string;
+  participant_identity: string;
+  stream_key: string;
+  password_sealed: string | null;
+  authorized_at: string | null;
+};
+
+function transcode(input: "rtmp" | "whip" | "url", wanted: boolean): boolean | undefined {
+  return input === "whip" ? wanted : wanted || undefined;
+}
+
+/** IngressState.Status of LiveKit's protocol, by number. */
+const STATUS = ["inactive", "buffering", "publishing", "error", "complete"];
+
+const INPUTS = { rtmp: IngressInput.RTMP_INPUT, whip: IngressInput.WHIP_INPUT, url: IngressInput.URL_INPUT } as const;
+
+export interface IngressDeps {
+  readonly media: MediaServer | undefined;
+  readonly apps: AppService;
+  readonly databases: Databases;
+  readonly box: SecretBox;
+  readonly publicUrl: string;
+  readonly ssrf: SsrfAllowlist;
+}
+
+/** Ingress through LiveKit, with the RTMP push form and stream passwords of SPEC 2.5. */
+export class IngressService {
+  constructor(private readonly d: IngressDeps) {}
+
+  async create(app: AppRow, body: z.output<typeof createIngressBody>): Promise<Record<string, unknown> | Problem> {
+    if (!this.d.media) return MEDIA_SERVER_MISSING;
+    const room = namespaceRoom(this.d.apps.roomPrefix(app), body.room);
+    if (typeof room !== "string") return room;
+    if (body.url) {
+      const refused = await ssrfRefusal(new URL(body.url).hostname, this.d.ssrf);
+      if (refused) return problem("validation_failed", `body.url: ${refused}; list it in SERVICE_SSRF_ALLOWLIST to allow it`, { details: [{ path: "body.url", message: refused, code: "custom" }] });
+    }
+    const config = this.d.apps.config(app);
+    let info: IngressInfo;
+    try {
+      info = await this.d.media.ingress.createIngress(INPUTS[body.inputType], {
+        name: `${app.name}:${room}`,
+        roomName: room,
+        participantIdentity: body.participantIdentity ?? `ingress-${app.name}`,
+        participantName: body.participantName,
+        url: body.url,
+        // Off means passthrough (new apps have transcoding off), which LiveKit offers for WHIP
+        // only: RTMP and pulled URLs are always transcoded there, so for them only "on" is sent.
+        enableTranscoding: transcode(body.inputType, body.enableTranscoding ?? (config.transcoding.enabled || (body.inputType === "rtmp" && config.rtmp.transcode))),
+      });
+    } catch (err) {
+      return mediaServerDown(err);
+    }
+    const password = body.inputType === "rtmp" && config.features.rtmpPassword ? randomBytes(12).toString("base64url") : undefined;
+    this.d.databases
+      .app(app.name)
+      .prepare(
+        "INSERT INTO ingresses (ingress_id, input_type, room, participant_identity, stream_key, password_sealed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(info.ingressId, body.inputType, room, info.participantIdentity, info.streamKey, password && this.seal(app, info.ingressId, password), new Date().toISOString());
+    return this.view(app, info, this.row(app, info.ingressId));
+  }
+
+  async list(app: AppRow, query: z.output<typeof listIngressQuery>): Promise<{ data: Record<string, unknown>[]; total: number } | Problem> {
+    if (!this.d.media) return MEDIA_SERVER_MISSING;
+    let live: IngressInfo[];
+    try {
+      live = await this.d.media.ingress.listIngress({});
+    } catch (err) {
+      return mediaServerDown(err);
+    }
+    const byId = new Map(live.map((i) => [i.ingressId, i]));
+    const rows = this.d.databases.app(app.name).prepare<[], Row>("SELECT * FROM ingresses ORDER BY created_at DESC, ingress_id").all();
+    const q = query.q?.toLowerCase();
+    const matching = rows.filter(
+      (r) => (query.room === undefined || r.room === query.room) && (q === undefined || r.ingress_id.toLowerCase().includes(q) || r.room.toLowerCase().includes(q)),
+    );
+    const page = matching.slice(query.offset, query.offset + query.limit);
+    return { data: page.map((r) => this.view(app, byId.get(r.ingress_id), r)), total: matching.length };
+  }
+
+  async get(app: AppRow, id: string): Promise<Record<string, unknown> | Problem> {
+    if (!this.d.media) return MEDIA_SERVER_MISSING;
+    const row = this.row(app, id);
+    if (!row) return problem("not_found", `no ingress ${id} in app ${app.name}`);
+    try {
+      const [info] = await this.d.media.ingress.listIngress({ ingressId: id });
+      return this.view(app, info, row);
+    } catch (err) {
+      return mediaServerDown(err);
+    }
+  }
+
+  async delete(app: AppRow, id: string): Promise<true | Problem> {
+    if (!this.d.media) return MEDIA_SERVER_MISSING;
+    if (!this.row(app, id)) return problem("not_found", `no ingress ${id} in app ${app.name}`);
+    try {
+      await this.d.media.ingress.deleteIngress(id);
+    } catch (err) {
+      return mediaServerDown(err);
+    }
+    this.d.databases.app(app.name).prepare("DELETE FROM ingresses WHERE ingress_id = ?").run(id);
+    return true;
+  }
+
+  /** Checks an RTMP stream password in constant time and marks the connection authorized. */
+  validate(app: AppRow, id: string, password: string): { valid: true; authorizedAt: string } | Problem {
+    const row = this.row(app, id);
+    if (!row) return problem("not_found", `no ingress ${id} in app ${app.name}`);
+    const stored = row.password_sealed && this.d.box.open("app-secrets", `app:${app.name}:ingress:${id}`, row.password_sealed);
+    if (!stored) return problem("conflict", "this ingress has no stream password (the app's rtmpPassword feature was off when it was created)");
+    const a = Buffer.from(password);
+    const b = Buffer.from(stored);
+    if (a.length !== b.length || !timingSafeEqual(a, b)) return problem("invalid_credentials", "the stream password is wrong");
+    const authorizedAt = new Date().toISOString();
+    this.d.databases.app(app.name).prepare("UPDATE ingresses SET authorized_at = ? WHERE ingress_id = ?").run(authorizedAt, id);
+    return { valid: true, authorizedAt };
+  }
+
+  private row(app: AppRow, id: string): Row | undefined {
+    return this.d.databases.app(app.name).prepare<[string], Row>("SELECT * FROM ingresses WHERE ingress_id = ?").get(id);
+  }
+
+  private seal(app: AppRow, id: string, password: string): string {
+    return this.d.box.seal("app-secrets", `app:${app.name}:ingress:${id}`, password);
+  }
+
+  /** SPEC 2.5's ingress resource, with live state when LiveKit knows the ingress. */
+  private view(app: AppRow, info: IngressInfo | undefined, row: Row | undefined): Record<string, unknown> {
+    const streamKey = info?.streamKey ?? row?.stream_key ?? "";
+    const room = info?.roomName ?? row?.room ?? "";
+    const inputType = row?.input_type ?? "rtmp";
+    const host = new URL(this.d.publicUrl).hostname;
+    const rtmpUrl = inputType === "rtmp" ? `rtmp://${host}:1935/${app.name}/${streamKey}` : null;
+    const password = row?.password_sealed ? this.d.box.open("app-secrets", `app:${app.name}:ingress:${row.ingress_id}`, row.password_sealed) : undefined;
+    const path = `${encodeURIComponent(app.name)}/${encodeURIComponent(room)}`;
+    const embed = `${this.d.publicUrl}/embed/${path}`;
+    const state = info?.state;
+    return {
+      ingressId: info?.ingressId ?? row?.ingress_id,
+      inputType,
+      url: inputType === "rtmp" ? rtmpUrl : info?.url || null,
+      rtmp_url: rtmpUrl,
+      streamKey,
+      stream_key: streamKey,
+      roomName: room,
+      requires_password: password !== undefined,
+      ...(password !== undefined ? { stream_password: password } : {}),
+      adaptive: info?.enableTranscoding ?? false,
+      player_url: `${this.d.publicUrl}/play/${path}`,
+      embed_iframe: `<iframe src="${embed}" width="640" height="360" allow="autoplay; fullscreen" allowfullscreen style="border:0"></iframe>`,
+      authorizedAt: row?.authorized_at ?? null,
+      status: state ? (STATUS[Number(state.status)] ?? "unknown") : "unknown",
+      bitrate: state?.video?.averageBitrate ?? null,
+      width: state?.video?.width ?? null,
+      height: state?.video?.height ?? null,
+      viewers: null,
+    };
+  }
+}
+
+/** SPEC 4.9's routes. */
+export function ingressRoutes(ingress: IngressService): Route[] {
+  const params = appParams.extend({ id: z.string().min(1).max(100) });
+  return [
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/apps/{app}/ingress",
+      auth: "any",
+      app: true,
+      permission: "ingress:create",
+      params: appParams,
+      body: createIngressBody,
+      handler: async (ctx) => okOr(await ingress.create(appOf(ctx), ctx.body), 201),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps/{app}/ingress",
+      auth: "any",
+      app: true,
+      permission: "ingress:read",
+      params: appParams,
+      query: listIngressQuery,
+      handler: async (ctx) => {
+        const page = await ingress.list(appOf(ctx), ctx.query);
+        return isProblem(page) ? page : paged(page.data, { total: page.total, limit: ctx.query.limit, offset: ctx.query.offset });
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps/{app}/ingress/{id}",
+      auth: "any",
+      app: true,
+      permission: "ingress:read",
+      params,
+      handler: async (ctx) => okOr(await ingress.get(appOf(ctx), ctx.params.id)),
+    }),
+    defineRoute({
+      method: "DELETE",
+      path: "/api/v1/apps/{app}/ingress/{id}",
+      auth: "any",
+      app: true,
+      permission: "ingress:delete",
+      params,
+      handler: async (ctx) => {
+        const deleted = await ingress.delete(appOf(ctx), ctx.params.id);
+        return isProblem(deleted) ? deleted : noContent();
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/apps/{app}/ingress/{id}/validate",
+      auth: "any",
+      app: true,
+      permission: "ingress:write",
+      params,
+      body: z.strictObject({ password: z.string().min(1).max(200) }),
+      handler: async (ctx) => okOr(ingress.validate(appOf(ctx), ctx.params.id, ctx.body.password)),
+    }),
+  ];
+}
