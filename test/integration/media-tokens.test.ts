@@ -125,6 +125,23 @@ describe("join and viewer tokens against a real LiveKit (SPEC 4.8)", () => {
   });
 });
 
+describe("viewer token abuse limit", () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startServer();
+  });
+  after(() => server.close());
+
+  it("allows 60 anonymous viewer-token requests a minute per address, then 429 with Retry-After", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await server.request("GET", "/api/v1/apps/any-app/play-token/lobby")).status);
+    assert.deepEqual([...new Set(statuses.slice(0, 60))], [404]);
+    const last = await server.request("GET", "/api/v1/apps/any-app/radio/lobby/listen-token");
+    assert.equal(last.status, 429);
+    assert.ok(Number(last.headers.get("retry-after")) > 0);
+  });
+});
+
 describe("without a media server", () => {
   let server: TestServer;
   before(async () => {
