@@ -37,6 +37,8 @@ import { StreamQuota } from "./media/quota.ts";
 import { webhookRoutes } from "./media/webhook-routes.ts";
 import { mediaTokenRoutes } from "./media/routes.ts";
 import { mediaServerFrom } from "./media/server.ts";
+import { MediaServers } from "./media/servers.ts";
+import { mediaSettingsRoutes } from "./media/settings-routes.ts";
 import { mediaStats } from "./media/stats.ts";
 import { Metrics } from "./observability/metrics.ts";
 import { observabilityRoutes } from "./observability/routes.ts";
@@ -70,8 +72,7 @@ export interface App {
   readonly configs: AppConfigService;
   readonly s3: S3Clients;
   readonly events: EventDispatcher;
-  /** Present when a media server is configured. */
-  readonly reconciler: StreamReconciler | undefined;
+  readonly reconciler: StreamReconciler;
   listen(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -120,11 +121,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const appSecrets = new AppSecrets(databases, box);
     const appService = new AppService({ store: apps, configs, secrets: appSecrets, databases, dataDir: config.dataDir, logger });
     const s3 = new S3Clients(appSecrets, (app) => configs.get(app));
-    const media = mediaServerFrom(config.livekit);
+    const media = new MediaServers(mediaServerFrom(config.livekit), configs, appSecrets, apps);
     const events = new EventDispatcher((app) => apps.findByName(app) !== undefined, logger);
     const tracker = new StreamTracker(appService, databases, events, logger);
     const joinTokens = new JoinTokens(media, appService, new StreamQuota(db, apps, accountStore, tracker), config.publicUrl);
-    const reconciler = media && new StreamReconciler(media, tracker, appService, apps, logger);
+    const reconciler = new StreamReconciler(media, tracker, appService, apps, logger);
     configs.onChange((app) => s3.reset(app));
     const guard = new Guard({ tokens, sessionTokens, sessions, accounts: accountStore, apps, authzEnforce: config.authzEnforce });
 
@@ -137,7 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         startedAt: Date.now(),
         countApps: () => apps.count(),
         countActiveStreams: () => apps.list({ all: true }).reduce((n, app) => n + tracker.store(app).active().length, 0),
-        media: mediaStats(media),
+        media: mediaStats(media.global),
       }),
       ...supervisorRoutes(supervisor),
       ...tokenRoutes(tokens),
@@ -150,10 +151,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...appStatsRoutes(appService),
       ...mediaTokenRoutes(joinTokens, apps, limiter),
       ...webhookRoutes(media, tracker, db, logger),
+      ...mediaSettingsRoutes(configs, appSecrets, media),
       ...ingressRoutes(
-        new IngressService({ media, apps: appService, databases, box, publicUrl: config.publicUrl, ssrf: parseSsrfAllowlist(config.ssrfAllowlist) }),
+        new IngressService({ servers: media, apps: appService, databases, box, publicUrl: config.publicUrl, ssrf: parseSsrfAllowlist(config.ssrfAllowlist) }),
       ),
-      ...streamRoutes({ media, tracker, apps: appService, events, logger }),
+      ...streamRoutes({ servers: media, tracker, apps: appService, events, logger }),
       ...accountRoutes({ accounts, sessions, totp, store: accountStore, allowSignup: config.allowSignup }),
       ...(options.routes ?? []),
     ];
@@ -185,14 +187,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       reconciler,
       listen: async () => {
         const port = await server.listen(config.host, config.port);
-        reconciler?.start();
+        reconciler.start();
         return port;
       },
       // HTTP first so nothing new arrives, then actors, then the databases they write to.
       stop: () =>
         (stopping ??= (async () => {
           await server.stop(config.shutdownGraceMs);
-          reconciler?.stop();
+          reconciler.stop();
           supervisor.stopAll();
           s3.close();
           opened.close();

@@ -63,7 +63,8 @@ export function createLogging(options: LoggingOptions): Logging {
     // Mode 0600: the log can carry what only the operator should read (mail without SMTP).
     // A full disk must not take the service down with it; the line is lost, stderr says why.
     file.on("error", (err: Error) => process.stderr.write(`log file error: ${err.message}\n`));
-    streams.push({ level: "trace", stream: file });
+    // Lines logged after close (late callbacks during shutdown) are dropped, not thrown.
+    streams.push({ level: "trace", stream: { write: (line: string) => void (file.writableEnded || file.write(line)) } });
   }
 
   streams.push({

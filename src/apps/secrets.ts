@@ -1,7 +1,7 @@
 import type { Databases } from "../db/databases.ts";
 import type { SecretBox } from "../secrets/box.ts";
 
-export type AppSecretName = "s3.key" | "s3.secret" | "callbacks.secret" | "mqtt.password";
+export type AppSecretName = "s3.key" | "s3.secret" | "callbacks.secret" | "mqtt.password" | "media_server.secret";
 
 /**
  * Per-app secrets in the app's own database (table `secrets`), sealed under the master key and

@@ -36,6 +36,8 @@ function nextRequestId(): string {
   return `${BOOT_ID}-${(++sequence).toString(36)}`;
 }
 
+const SHUTTING_DOWN = JSON.stringify({ data: null, error: { code: "service_unavailable", message: "the service is shutting down; retry shortly" } });
+
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
@@ -47,6 +49,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 export class Pipeline {
   private readonly inFlight = new Set<Exchange>();
   private draining = false;
+  private closed = false;
   private readonly log: Logger;
 
   constructor(private readonly options: PipelineOptions) {
@@ -68,7 +71,19 @@ export class Pipeline {
     this.draining = true;
   }
 
+  /**
+   * After the grace period: requests still arriving on open keep-alive connections are answered
+   * 503 without running any handler, as what handlers use is being shut down.
+   */
+  close(): void {
+    this.closed = true;
+  }
+
   async handle(ex: Exchange): Promise<void> {
+    if (this.closed) {
+      ex.send({ status: 503, headers: { "content-type": "application/json; charset=utf-8", "retry-after": "1" }, body: SHUTTING_DOWN, close: true });
+      return;
+    }
     const started = performance.now();
     const incoming = ex.headers["x-request-id"];
     const requestId = incoming !== undefined && SANE_REQUEST_ID.test(incoming) ? incoming : nextRequestId();

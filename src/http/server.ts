@@ -69,6 +69,7 @@ export class HttpServer {
     const deadline = Date.now() + graceMs;
     while (this.options.pipeline.pending > 0 && Date.now() < deadline) await sleep(20);
     const left = this.options.pipeline.pending;
+    this.options.pipeline.close();
     if (left > 0) {
       this.log.warn({ pending: left, graceMs }, "grace period over: dropping requests still in flight");
       this.options.pipeline.abortPending();

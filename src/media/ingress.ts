@@ -12,7 +12,8 @@ import { defineRoute, type Route } from "../http/route.ts";
 import { appParams } from "./schemas.ts";
 import type { SecretBox } from "../secrets/box.ts";
 import { ssrfRefusal, type SsrfAllowlist } from "../lib/ssrf.ts";
-import { MEDIA_SERVER_MISSING, mediaServerDown, type MediaServer } from "./server.ts";
+import { MEDIA_SERVER_MISSING, mediaServerDown } from "./server.ts";
+import type { MediaServers } from "./servers.ts";
 
 /** POST /apps/{app}/ingress (SPEC 4.9). */
 export const createIngressBody = z
@@ -53,7 +54,7 @@ const STATUS = ["inactive", "buffering", "publishing", "error", "complete"];
 const INPUTS = { rtmp: IngressInput.RTMP_INPUT, whip: IngressInput.WHIP_INPUT, url: IngressInput.URL_INPUT } as const;
 
 export interface IngressDeps {
-  readonly media: MediaServer | undefined;
+  readonly servers: MediaServers;
   readonly apps: AppService;
   readonly databases: Databases;
   readonly box: SecretBox;
@@ -66,7 +67,8 @@ export class IngressService {
   constructor(private readonly d: IngressDeps) {}
 
   async create(app: AppRow, body: z.output<typeof createIngressBody>): Promise<Record<string, unknown> | Problem> {
-    if (!this.d.media) return MEDIA_SERVER_MISSING;
+    const media = this.d.servers.forApp(app.name);
+    if (!media) return MEDIA_SERVER_MISSING;
     const room = namespaceRoom(this.d.apps.roomPrefix(app), body.room);
     if (typeof room !== "string") return room;
     if (body.url) {
@@ -76,7 +78,7 @@ export class IngressService {
     const config = this.d.apps.config(app);
     let info: IngressInfo;
     try {
-      info = await this.d.media.ingress.createIngress(INPUTS[body.inputType], {
+      info = await media.ingress.createIngress(INPUTS[body.inputType], {
         name: `${app.name}:${room}`,
         roomName: room,
         participantIdentity: body.participantIdentity ?? `ingress-${app.name}`,
@@ -100,10 +102,11 @@ export class IngressService {
   }
 
   async list(app: AppRow, query: z.output<typeof listIngressQuery>): Promise<{ data: Record<string, unknown>[]; total: number } | Problem> {
-    if (!this.d.media) return MEDIA_SERVER_MISSING;
+    const media = this.d.servers.forApp(app.name);
+    if (!media) return MEDIA_SERVER_MISSING;
     let live: IngressInfo[];
     try {
-      live = await this.d.media.ingress.listIngress({});
+      live = await media.ingress.listIngress({});
     } catch (err) {
       return mediaServerDown(err);
     }
@@ -118,11 +121,12 @@ export class IngressService {
   }
 
   async get(app: AppRow, id: string): Promise<Record<string, unknown> | Problem> {
-    if (!this.d.media) return MEDIA_SERVER_MISSING;
+    const media = this.d.servers.forApp(app.name);
+    if (!media) return MEDIA_SERVER_MISSING;
     const row = this.row(app, id);
     if (!row) return problem("not_found", `no ingress ${id} in app ${app.name}`);
     try {
-      const [info] = await this.d.media.ingress.listIngress({ ingressId: id });
+      const [info] = await media.ingress.listIngress({ ingressId: id });
       return this.view(app, info, row);
     } catch (err) {
       return mediaServerDown(err);
@@ -130,10 +134,11 @@ export class IngressService {
   }
 
   async delete(app: AppRow, id: string): Promise<true | Problem> {
-    if (!this.d.media) return MEDIA_SERVER_MISSING;
+    const media = this.d.servers.forApp(app.name);
+    if (!media) return MEDIA_SERVER_MISSING;
     if (!this.row(app, id)) return problem("not_found", `no ingress ${id} in app ${app.name}`);
     try {
-      await this.d.media.ingress.deleteIngress(id);
+      await media.ingress.deleteIngress(id);
     } catch (err) {
       return mediaServerDown(err);
     }

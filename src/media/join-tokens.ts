@@ -6,7 +6,8 @@ import type { AppRow } from "../apps/store.ts";
 import { problem, type Problem } from "../http/problem.ts";
 import type { StreamQuota } from "./quota.ts";
 import type { JoinTokenBody } from "./schemas.ts";
-import { MEDIA_SERVER_MISSING, type MediaServer } from "./server.ts";
+import { MEDIA_SERVER_MISSING } from "./server.ts";
+import type { MediaServers } from "./servers.ts";
 
 /** Participant attributes we set on every token, so webhooks can tell who a participant is. */
 export const ATTR_APP = "service.app";
@@ -29,7 +30,7 @@ const VIEWER_TTL_SECONDS = 4 * 3600;
 
 export class JoinTokens {
   constructor(
-    private readonly media: MediaServer | undefined,
+    private readonly servers: MediaServers,
     private readonly apps: AppService,
     private readonly quota: StreamQuota,
     private readonly publicUrl: string,
@@ -37,7 +38,8 @@ export class JoinTokens {
 
   /** A join token for one participant, with every rule of SPEC 4.8. */
   async mint(app: AppRow, body: JoinTokenBody): Promise<JoinToken | Problem> {
-    if (!this.media) return MEDIA_SERVER_MISSING;
+    const media = this.servers.forApp(app.name);
+    if (!media) return MEDIA_SERVER_MISSING;
     const config = this.apps.config(app);
     if (body.hidden && !config.features.hiddenQc) {
       return problem("forbidden", "hidden participants need the app's hiddenQc feature");
@@ -53,7 +55,7 @@ export class JoinTokens {
       if (exhausted) return exhausted;
     }
     const role = body.recorder ? "recorder" : body.hidden ? "qc" : canPublish ? "publisher" : "subscriber";
-    const token = await this.media.mint({
+    const token = await media.mint({
       identity,
       name: body.name,
       metadata: body.metadata,
@@ -70,7 +72,7 @@ export class JoinTokens {
         recorder: body.recorder,
       },
     });
-    return this.answer(app, room, identity, token);
+    return this.answer(app, room, identity, token, media.settings.wsUrl);
   }
 
   /**
@@ -79,20 +81,21 @@ export class JoinTokens {
    */
   async viewer(app: AppRow, requestedRoom: string, mode: "viewer" | "listener"): Promise<{ token: string; app: string; room: string; wsUrl: string; mode: string } | Problem> {
     if (!this.apps.config(app).features.publicPlayback) return problem("not_found", "no public playback here");
-    if (!this.media) return MEDIA_SERVER_MISSING;
+    const media = this.servers.forApp(app.name);
+    if (!media) return MEDIA_SERVER_MISSING;
     const room = namespaceRoom(this.apps.roomPrefix(app), requestedRoom);
     if (typeof room !== "string") return room;
     const identity = `${mode}-${randomUUID()}`;
-    const token = await this.media.mint({
+    const token = await media.mint({
       identity,
       attributes: { [ATTR_APP]: app.name, [ATTR_ROLE]: mode },
       ttlSeconds: VIEWER_TTL_SECONDS,
       grant: { room, roomJoin: true, canPublish: false, canPublishData: false, canSubscribe: true, hidden: true },
     });
-    return { token, app: app.name, room, wsUrl: this.media.settings.wsUrl, mode };
+    return { token, app: app.name, room, wsUrl: media.settings.wsUrl, mode };
   }
 
-  private answer(app: AppRow, room: string, identity: string, token: string): JoinToken {
+  private answer(app: AppRow, room: string, identity: string, token: string, wsUrl: string): JoinToken {
     const path = `${encodeURIComponent(app.name)}/${encodeURIComponent(room)}`;
     const embedUrl = `${this.publicUrl}/embed/${path}`;
     return {
@@ -100,7 +103,7 @@ export class JoinTokens {
       app: app.name,
       room,
       identity,
-      wsUrl: this.media?.settings.wsUrl ?? "",
+      wsUrl,
       playUrl: `${this.publicUrl}/play/${path}`,
       embedUrl,
       iframe: `<iframe src="${embedUrl}" width="640" height="360" allow="autoplay; fullscreen; camera; microphone" allowfullscreen style="border:0"></iframe>`,

@@ -5,7 +5,8 @@ import { problem } from "../http/problem.ts";
 import { ok } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import type { StreamTracker } from "../streams/tracker.ts";
-import { MEDIA_SERVER_MISSING, type MediaServer } from "./server.ts";
+import { MEDIA_SERVER_MISSING } from "./server.ts";
+import type { MediaServers } from "./servers.ts";
 
 /** A handled event id is remembered this long; LiveKit's signature stays valid for minutes. */
 const DEDUPE_SECONDS = 24 * 3600;
@@ -16,7 +17,19 @@ const DEDUPE_SECONDS = 24 * 3600;
  * covers the exact raw body. A valid event is always answered 200, quickly: the work is a few
  * SQLite writes, and a failure is logged, never returned.
  */
-export function webhookRoutes(media: MediaServer | undefined, tracker: StreamTracker, db: Db, logger: Logger): Route[] {
+/** The API key a LiveKit webhook claims to be signed with (its JWT issuer), read before verifying. */
+function issuerOf(authorization: string | undefined): string | undefined {
+  const payload = authorization?.replace(/^Bearer\s+/i, "").split(".")[1];
+  if (!payload) return undefined;
+  try {
+    const iss = (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { iss?: unknown }).iss;
+    return typeof iss === "string" ? iss : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function webhookRoutes(servers: MediaServers, tracker: StreamTracker, db: Db, logger: Logger): Route[] {
   const log = logger.child({ component: "media-webhooks" });
   const remember = db.prepare<[string, number]>("INSERT OR IGNORE INTO media_webhook_events (id, received_at) VALUES (?, ?)");
   const forget = db.prepare<[number]>("DELETE FROM media_webhook_events WHERE received_at < ?");
@@ -29,7 +42,10 @@ export function webhookRoutes(media: MediaServer | undefined, tracker: StreamTra
     body: z.instanceof(Buffer),
     bodyLimit: 256 * 1024,
     handler: async (ctx) => {
-      if (!media) return MEDIA_SERVER_MISSING;
+      const issuer = issuerOf(ctx.headers["authorization"]);
+      // Each app may have its own LiveKit: the issuer says whose key to verify with.
+      const media = issuer === undefined ? servers.global : servers.forApiKey(issuer);
+      if (!media) return servers.global ? problem("unauthorized", "the webhook is signed with an unknown API key") : MEDIA_SERVER_MISSING;
       let event;
       try {
         event = await media.webhooks.receive(ctx.body.toString("utf8"), ctx.headers["authorization"]);

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { AppService } from "../apps/service.ts";
 import type { AppStore } from "../apps/store.ts";
 import type { MediaServer } from "../media/server.ts";
+import type { MediaServers } from "../media/servers.ts";
 import type { StreamTracker } from "./tracker.ts";
 
 /** How often rows are checked against the media server. */
@@ -17,7 +18,7 @@ export class StreamReconciler {
   private running: Promise<number> | undefined;
 
   constructor(
-    private readonly media: MediaServer,
+    private readonly servers: MediaServers,
     private readonly tracker: StreamTracker,
     private readonly apps: AppService,
     private readonly store: AppStore,
@@ -44,30 +45,30 @@ export class StreamReconciler {
 
   private async pass(): Promise<number> {
     let ended = 0;
-    try {
-      const rooms = new Set((await this.media.rooms.listRooms()).map((r) => r.name));
-      const people = new Map<string, Set<string>>();
-      for (const row of this.store.list({ all: true })) {
-        const app = this.apps.findByName(row.name);
-        if (!app) continue;
+    // Each LiveKit (the global one, or an app's own) is asked once per pass.
+    const rooms = new Map<MediaServer, Promise<Set<string>>>();
+    const people = new Map<string, Promise<Set<string>>>();
+    for (const row of this.store.list({ all: true })) {
+      const app = this.apps.findByName(row.name);
+      const media = app && this.servers.forApp(app.name);
+      if (!app || !media) continue;
+      try {
         for (const stream of this.tracker.store(app).active()) {
-          let gone = !rooms.has(stream.room);
+          if (!rooms.has(media)) rooms.set(media, media.rooms.listRooms().then((list) => new Set(list.map((r) => r.name))));
+          let gone = !(await (rooms.get(media) as Promise<Set<string>>)).has(stream.room);
           if (!gone && stream.type === "webrtc" && stream.participant) {
-            let present = people.get(stream.room);
-            if (!present) {
-              present = new Set((await this.media.rooms.listParticipants(stream.room)).map((p) => p.identity));
-              people.set(stream.room, present);
-            }
-            gone = !present.has(stream.participant);
+            const key = `${media.settings.url}|${stream.room}`;
+            if (!people.has(key)) people.set(key, media.rooms.listParticipants(stream.room).then((list) => new Set(list.map((p) => p.identity))));
+            gone = !(await (people.get(key) as Promise<Set<string>>)).has(stream.participant);
           }
           if (gone) {
             this.tracker.endStream(app, { ...stream, at: Math.floor(Date.now() / 1000) });
             ended++;
           }
         }
+      } catch (err) {
+        this.logger.warn({ err, app: app.name, component: "streams" }, "could not reconcile streams with the media server");
       }
-    } catch (err) {
-      this.logger.warn({ err, component: "streams" }, "could not reconcile streams with the media server");
     }
     return ended;
   }

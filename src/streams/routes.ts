@@ -9,7 +9,8 @@ import { problem, type Problem } from "../http/problem.ts";
 import { bare, noContent, ok } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appParams } from "../media/schemas.ts";
-import { MEDIA_SERVER_MISSING, mediaServerDown, type MediaServer } from "../media/server.ts";
+import { MEDIA_SERVER_MISSING, mediaServerDown } from "../media/server.ts";
+import type { MediaServers } from "../media/servers.ts";
 import type { StreamView } from "./store.ts";
 import type { StreamTracker } from "./tracker.ts";
 
@@ -22,7 +23,7 @@ const dataBody = z.discriminatedUnion("type", [
 ]);
 
 export interface StreamRouteDeps {
-  readonly media: MediaServer | undefined;
+  readonly servers: MediaServers;
   readonly tracker: StreamTracker;
   readonly apps: AppService;
   readonly events: EventDispatcher;
@@ -57,9 +58,10 @@ export function streamRoutes(d: StreamRouteDeps): Route[] {
         const stream = find(appOf(ctx), ctx.params.id);
         if ("kind" in stream) return stream;
         let viewers: number | null = null;
-        if (d.media && stream.status === "active") {
+        const media = d.servers.forApp(appOf(ctx).name);
+        if (media && stream.status === "active") {
           try {
-            const participants = await d.media.rooms.listParticipants(stream.room);
+            const participants = await media.rooms.listParticipants(stream.room);
             viewers = participants.filter((p) => p.identity !== stream.participant && p.tracks.length === 0).length;
           } catch (err) {
             log.debug({ err, room: stream.room }, "viewer count unavailable");
@@ -80,11 +82,12 @@ export function streamRoutes(d: StreamRouteDeps): Route[] {
         if (stream.status === "ended") return noContent();
         // The row is ended whatever the media server says; its cleanup is best effort.
         d.tracker.endStream(app, { ...stream, at: Math.floor(Date.now() / 1000) + 1 });
-        if (d.media) {
+        const media = d.servers.forApp(app.name);
+        if (media) {
           try {
-            if (stream.type === "webrtc" && stream.participant) await d.media.rooms.removeParticipant(stream.room, stream.participant);
-            else await d.media.ingress.deleteIngress(stream.streamId);
-            if (d.tracker.store(app).activeInRoom(stream.room).length === 0) await d.media.rooms.deleteRoom(stream.room);
+            if (stream.type === "webrtc" && stream.participant) await media.rooms.removeParticipant(stream.room, stream.participant);
+            else await media.ingress.deleteIngress(stream.streamId);
+            if (d.tracker.store(app).activeInRoom(stream.room).length === 0) await media.rooms.deleteRoom(stream.room);
           } catch (err) {
             log.warn({ err, app: app.name, stream: stream.streamId }, "media-server cleanup after stop failed");
           }
@@ -100,7 +103,8 @@ export function streamRoutes(d: StreamRouteDeps): Route[] {
       body: dataBody,
       handler: async (ctx) => {
         const app = appOf(ctx);
-        if (!d.media) return MEDIA_SERVER_MISSING;
+        const media = d.servers.forApp(app.name);
+        if (!media) return MEDIA_SERVER_MISSING;
         const body = ctx.body;
         const features = d.apps.config(app).features;
         if (body.type === "chat" && !features.chat) return problem("forbidden", "chat is off for this app; turn on features.chat");
@@ -110,7 +114,7 @@ export function streamRoutes(d: StreamRouteDeps): Route[] {
         const ts = new Date().toISOString();
         const payload = body.type === "chat" ? { type: "chat", from: body.from, message: body.message, ts } : { type: "reaction", from: body.from, reaction: body.reaction, ts };
         try {
-          await d.media.rooms.sendData(stream.room, new TextEncoder().encode(JSON.stringify(payload)), DataPacket_Kind.RELIABLE, { topic: body.type });
+          await media.rooms.sendData(stream.room, new TextEncoder().encode(JSON.stringify(payload)), DataPacket_Kind.RELIABLE, { topic: body.type });
         } catch (err) {
           return mediaServerDown(err);
         }

@@ -28,15 +28,15 @@ async function stopChild(child: ChildProcess): Promise<void> {
  * A real LiveKit server on free loopback ports with its own Redis (for ingress), keys of our
  * choosing, and its webhook pointed at `webhookUrl` when given.
  */
-export async function startLiveKit(options: { webhookUrl?: string } = {}): Promise<LiveKit> {
+export async function startLiveKit(options: { webhookUrl?: string; apiKey?: string; apiSecret?: string } = {}): Promise<LiveKit> {
   const dir = tempDir("livekit-");
   const [port, tcpPort, udpPort, redisPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const redis = spawn("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], {
     stdio: "ignore",
   });
   await waitForPort(redisPort);
-  const apiKey = "service-core-test";
-  const apiSecret = "a-test-secret-for-livekit-that-is-long-enough";
+  const apiKey = options.apiKey ?? "service-core-test";
+  const apiSecret = options.apiSecret ?? "a-test-secret-for-livekit-that-is-long-enough";
   const config = [
     `port: ${port}`,
     "bind_addresses: [127.0.0.1]",

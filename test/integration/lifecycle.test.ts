@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { describe, it } from "node:test";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
+import { rawConnect } from "../helpers/raw-http.ts";
 import { testRoutes } from "../helpers/routes.ts";
 import { startServer, tempDir, testEnv } from "../helpers/server.ts";
 
@@ -30,6 +31,21 @@ describe("lifecycle", () => {
     await server.app.stop();
     assert.equal(await inFlight, "dropped");
     assert.ok(Date.now() - started < 1000);
+    await server.close();
+  });
+
+  it("answers 503 without running handlers to requests on keep-alive connections after shutdown", async () => {
+    const server = await startServer();
+    const socket = await rawConnect(server.port);
+    const replies: string[] = [];
+    socket.on("data", (c: Buffer) => replies.push(c.toString("latin1")));
+    socket.write("GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
+    await sleep(100);
+    await server.app.stop();
+    socket.write("GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
+    await sleep(100);
+    socket.destroy();
+    assert.match(replies.join(""), /^HTTP\/1\.1 200[\s\S]*HTTP\/1\.1 503 [\s\S]*service_unavailable/);
     await server.close();
   });
 

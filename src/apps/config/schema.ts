@@ -106,6 +106,14 @@ export const appConfigSchema = z.strictObject({
     })
     .prefault({}),
   rtmp: z.strictObject({ transcode: z.boolean().default(false) }).prefault({}),
+  /** This app's own LiveKit, instead of the SERVICE_LIVEKIT_* one; the API secret is in the secrets store. */
+  media_server: z
+    .strictObject({
+      url: z.union([z.literal(""), z.url({ protocol: /^https?$/, message: "an http(s) URL" }).max(255)]).default(""),
+      ws_url: z.union([z.literal(""), z.url({ protocol: /^wss?$/, message: "a ws(s) URL" }).max(255)]).default(""),
+      api_key: z.string().max(255).default(""),
+    })
+    .prefault({}),
   plugins: z
     .record(
       z.string().regex(/^[a-z0-9-]{1,64}$/),
