@@ -6,8 +6,7 @@ import { isPlatform, tenantOf, type Principal } from "../auth/principal.ts";
 import type { Databases } from "../db/databases.ts";
 import { problem, type Problem } from "../http/problem.ts";
 import type { AppConfig } from "./config/schema.ts";
-import type { Edit } from "./config/service.ts";
-import type { AppConfigService } from "./config/service.ts";
+import { editsFrom, type AppConfigService } from "./config/service.ts";
 import { writeFileAtomic } from "./config/files.ts";
 import type { CreateAppBody, PatchAppBody } from "./schemas.ts";
 import type { AppSecrets } from "./secrets.ts";
@@ -149,15 +148,15 @@ export class AppService {
 
   /** Edits top-level fields; they live in config.yaml, so this is a config write with a backup. */
   async patch(app: AppRow, body: PatchAppBody): Promise<AppView | Problem> {
-    const edits: Edit[] = [];
-    const set = (p: string[], value: unknown) => value !== undefined && edits.push({ path: p, value });
-    set(["display_name"], body.displayName);
-    set(["room_prefix"], body.roomPrefix);
-    set(["recording", "enabled"], body.recordingEnabled);
-    set(["recording", "split_minutes"], body.splitMinutes);
-    set(["recording", "snapshot_seconds"], body.snapshotSeconds);
-    set(["callbacks", "url"], body.callbackUrl);
-    for (const [flag, value] of Object.entries(body.features ?? {})) set(["features", flag], value);
+    const edits = editsFrom([
+      [["display_name"], body.displayName],
+      [["room_prefix"], body.roomPrefix],
+      [["recording", "enabled"], body.recordingEnabled],
+      [["recording", "split_minutes"], body.splitMinutes],
+      [["recording", "snapshot_seconds"], body.snapshotSeconds],
+      [["callbacks", "url"], body.callbackUrl],
+      ...Object.entries(body.features ?? {}).map(([flag, value]) => [["features", flag], value] as const),
+    ]);
     if (edits.length > 0) {
       const updated = await this.o.configs.update(app.name, edits);
       if ("kind" in updated) return updated;

@@ -6,7 +6,7 @@ import { problem, type Problem } from "../http/problem.ts";
 import type { Route } from "../http/route.ts";
 import type { TokenService } from "../tokens/service.ts";
 import { roleGrants } from "./permissions.ts";
-import { isPlatform, type Principal, type UserPrincipal } from "./principal.ts";
+import { canSeeApp, isPlatform, type Principal, type UserPrincipal } from "./principal.ts";
 
 export interface GuardOptions {
   readonly tokens: TokenService;
@@ -54,7 +54,7 @@ export class Guard {
     if (route.app) {
       const name = rawParams["name"] ?? rawParams["app"] ?? "";
       const found = this.o.apps.findByName(name);
-      if (!found || !this.canSee(caller, found)) return problem("not_found", `no app named "${name}"`);
+      if (!found || !canSeeApp(caller, found)) return problem("not_found", `no app named "${name}"`);
       app = found;
     }
     if (route.permission && this.o.authzEnforce) {
@@ -65,12 +65,6 @@ export class Guard {
       }
     }
     return app;
-  }
-
-  private canSee(caller: Principal, app: AppRow): boolean {
-    if (isPlatform(caller)) return true;
-    if (caller.kind === "token") return caller.scope === "app" && caller.appId === app.id;
-    return caller.teamId !== null && caller.teamId === app.teamId;
   }
 
   private async authenticateHuman(jwt: string): Promise<UserPrincipal | Problem> {

@@ -33,6 +33,16 @@ export function isPlatform(p: Principal): boolean {
   return p.kind === "token" ? p.scope === "global" : p.superadmin;
 }
 
+/**
+ * Whether the caller may touch an app (or a record belonging to one: `id` null for none).
+ * Platform callers see everything; app tokens their own app; people their team's.
+ */
+export function canSeeApp(caller: Principal, app: { readonly id: number | null; readonly teamId: number | null }): boolean {
+  if (isPlatform(caller)) return true;
+  if (caller.kind === "token") return caller.scope === "app" && caller.appId === app.id;
+  return caller.teamId !== null && caller.teamId === app.teamId;
+}
+
 /** The tenant a caller acts for, or null for platform-wide callers and the break-glass admin. */
 export function tenantOf(p: Principal): number | null {
   if (p.kind === "token") return p.scope === "app" ? p.teamId : null;

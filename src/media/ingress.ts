@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { IngressInput, type IngressInfo } from "livekit-server-sdk";
 import { z } from "zod";
 import { namespaceRoom } from "../apps/namespacing.ts";
@@ -11,6 +11,7 @@ import { noContent, okOr, paged } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appParams } from "./schemas.ts";
 import type { SecretBox } from "../secrets/box.ts";
+import { sameSecret } from "../lib/same-secret.ts";
 import { ssrfRefusal, type SsrfAllowlist } from "../lib/ssrf.ts";
 import { MEDIA_SERVER_MISSING, mediaServerDown } from "./server.ts";
 import type { MediaServers } from "./servers.ts";
@@ -152,9 +153,7 @@ export class IngressService {
     if (!row) return problem("not_found", `no ingress ${id} in app ${app.name}`);
     const stored = row.password_sealed && this.d.box.open("app-secrets", `app:${app.name}:ingress:${id}`, row.password_sealed);
     if (!stored) return problem("conflict", "this ingress has no stream password (the app's rtmpPassword feature was off when it was created)");
-    const a = Buffer.from(password);
-    const b = Buffer.from(stored);
-    if (a.length !== b.length || !timingSafeEqual(a, b)) return problem("invalid_credentials", "the stream password is wrong");
+    if (!sameSecret(password, stored)) return problem("invalid_credentials", "the stream password is wrong");
     const authorizedAt = new Date().toISOString();
     this.d.databases.app(app.name).prepare("UPDATE ingresses SET authorized_at = ? WHERE ingress_id = ?").run(authorizedAt, id);
     return { valid: true, authorizedAt };

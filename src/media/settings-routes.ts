@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { appOf } from "../auth/caller.ts";
-import type { AppConfigService, Edit } from "../apps/config/service.ts";
+import { editsFrom, type AppConfigService } from "../apps/config/service.ts";
 import type { AppSecrets } from "../apps/secrets.ts";
 import { isProblem } from "../http/problem.ts";
 import { ok } from "../http/reply.ts";
@@ -53,12 +53,11 @@ export function mediaSettingsRoutes(configs: AppConfigService, secrets: AppSecre
       handler: async (ctx) => {
         const app = appOf(ctx).name;
         const b = ctx.body;
-        const set: Array<[string, unknown]> = [
-          ["url", b.url],
-          ["ws_url", b.wsUrl],
-          ["api_key", b.apiKey],
-        ];
-        const edits: Edit[] = set.filter(([, v]) => v !== undefined).map(([k, v]) => ({ path: ["media_server", k], value: v }));
+        const edits = editsFrom([
+          [["media_server", "url"], b.url],
+          [["media_server", "ws_url"], b.wsUrl],
+          [["media_server", "api_key"], b.apiKey],
+        ]);
         if (edits.length > 0) {
           const updated = await configs.update(app, edits);
           if (isProblem(updated)) return updated;

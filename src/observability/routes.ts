@@ -1,9 +1,9 @@
 import os from "node:os";
-import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { problem } from "../http/problem.ts";
 import { bare, text } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
+import { sameSecret } from "../lib/same-secret.ts";
 import { VERSION } from "../lib/version.ts";
 import type { MediaStats } from "../media/stats.ts";
 import type { Metrics } from "./metrics.ts";
@@ -21,12 +21,6 @@ export interface ObservabilityDeps {
 
 function uptimeSeconds(startedAt: number): number {
   return Math.floor((Date.now() - startedAt) / 1000);
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export function observabilityRoutes(deps: ObservabilityDeps): Route[] {

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { AppStore } from "../apps/store.ts";
 import type { Db } from "../db/open.ts";
-import { isPlatform, type Principal, type TokenPrincipal } from "../auth/principal.ts";
+import { canSeeApp, isPlatform, type Principal, type TokenPrincipal } from "../auth/principal.ts";
 import { roleGrants } from "../auth/permissions.ts";
 import { problem, type Problem } from "../http/problem.ts";
 import { cidrWithinAny, inCidrs, parseCidr, type Cidr } from "../lib/cidr.ts";
@@ -109,7 +109,7 @@ export class TokenService {
       if (!isPlatform(caller)) return problem("forbidden", "only a global token or a superadmin can create global tokens");
     } else {
       const app = this.options.apps.findById(body.appId);
-      if (!app || !this.canSeeApp(caller, app.id, app.teamId)) return problem("not_found", `no app with id ${body.appId}`);
+      if (!app || !canSeeApp(caller, app)) return problem("not_found", `no app with id ${body.appId}`);
       appId = app.id;
       teamId = app.teamId;
     }
@@ -139,7 +139,7 @@ export class TokenService {
     const denied = this.mayManage(caller);
     if (denied) return denied;
     const row = this.store.findActive(id);
-    if (!row || !this.canSeeToken(caller, row)) return problem("not_found", `no active token with id ${id}`);
+    if (!row || !canSeeApp(caller, { id: row.app_id, teamId: row.team_id })) return problem("not_found", `no active token with id ${id}`);
     this.store.revoke(id);
     this.touched.delete(id);
     return true;
@@ -175,15 +175,4 @@ export class TokenService {
     return problem("forbidden", "managing API tokens needs the owner or admin role");
   }
 
-  private canSeeApp(caller: Principal, appId: number, appTeamId: number | null): boolean {
-    if (isPlatform(caller)) return true;
-    if (caller.kind === "token") return caller.scope === "app" && caller.appId === appId;
-    return caller.teamId !== null && caller.teamId === appTeamId;
-  }
-
-  private canSeeToken(caller: Principal, row: TokenRow): boolean {
-    if (isPlatform(caller)) return true;
-    if (caller.kind === "token") return caller.scope === "app" && row.app_id === caller.appId;
-    return caller.teamId !== null && row.team_id === caller.teamId;
-  }
 }

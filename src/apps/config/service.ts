@@ -28,6 +28,11 @@ export interface Updated {
   readonly diff: string;
 }
 
+/** The edits for the fields a partial update actually sets: undefined means "leave as is". */
+export function editsFrom(fields: ReadonlyArray<readonly [readonly string[], unknown]>): Edit[] {
+  return fields.filter(([, value]) => value !== undefined).map(([path, value]) => ({ path, value }));
+}
+
 export type ConfigListener = (app: string, config: AppConfig) => void;
 
 /**

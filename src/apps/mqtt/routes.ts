@@ -3,7 +3,7 @@ import { appOf } from "../../auth/caller.ts";
 import { isProblem } from "../../http/problem.ts";
 import { ok } from "../../http/reply.ts";
 import { defineRoute, type Route } from "../../http/route.ts";
-import type { AppConfigService, Edit } from "../config/service.ts";
+import { editsFrom, type AppConfigService } from "../config/service.ts";
 import { LOG_LEVELS } from "../config/schema.ts";
 import { appNameParams } from "../schemas.ts";
 import type { AppSecrets } from "../secrets.ts";
@@ -97,7 +97,7 @@ export function mqttRoutes(d: MqttRouteDeps): Route[] {
       handler: async (ctx) => {
         const app = appOf(ctx).name;
         const b = ctx.body;
-        const set: Array<[string[], unknown]> = [
+        const edits = editsFrom([
           [["mqtt", "enabled"], b.enabled],
           [["mqtt", "url"], b.url],
           [["mqtt", "username"], b.username],
@@ -112,8 +112,7 @@ export function mqttRoutes(d: MqttRouteDeps): Route[] {
           [["latency_alert", "threshold_ms"], b.latencyAlert?.thresholdMs],
           [["latency_alert", "cooldown_seconds"], b.latencyAlert?.cooldownSeconds],
           [["latency_alert", "interval_seconds"], b.latencyAlert?.intervalSeconds],
-        ];
-        const edits: Edit[] = set.filter(([, v]) => v !== undefined).map(([path, value]) => ({ path, value }));
+        ]);
         if (edits.length > 0) {
           const updated = await d.configs.update(app, edits);
           if (isProblem(updated)) return updated;

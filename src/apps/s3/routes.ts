@@ -3,7 +3,7 @@ import { appOf } from "../../auth/caller.ts";
 import { isProblem, problem } from "../../http/problem.ts";
 import { ok } from "../../http/reply.ts";
 import { defineRoute, type Route } from "../../http/route.ts";
-import type { AppConfigService, Edit } from "../config/service.ts";
+import { editsFrom, type AppConfigService } from "../config/service.ts";
 import { appNameParams } from "../schemas.ts";
 import type { AppSecrets } from "../secrets.ts";
 import type { S3Clients } from "./clients.ts";
@@ -72,16 +72,15 @@ export function s3Routes(d: S3RouteDeps): Route[] {
             details: [{ path: "body.confirmPublic", message: "must be true to set a non-empty public_url", code: "custom" }],
           });
         }
-        const fields: Array<[string, unknown]> = [
-          ["provider", b.provider],
-          ["bucket", b.bucket],
-          ["region", b.region],
-          ["endpoint", b.endpoint],
-          ["force_path_style", b.forcePathStyle],
-          ["prefix", b.prefix],
-          ["public_url", b.public_url],
-        ];
-        const edits: Edit[] = fields.filter(([, v]) => v !== undefined).map(([k, v]) => ({ path: ["s3", k], value: v }));
+        const edits = editsFrom([
+          [["s3", "provider"], b.provider],
+          [["s3", "bucket"], b.bucket],
+          [["s3", "region"], b.region],
+          [["s3", "endpoint"], b.endpoint],
+          [["s3", "force_path_style"], b.forcePathStyle],
+          [["s3", "prefix"], b.prefix],
+          [["s3", "public_url"], b.public_url],
+        ]);
         if (edits.length > 0) {
           const updated = await d.configs.update(app, edits);
           if (isProblem(updated)) return updated;

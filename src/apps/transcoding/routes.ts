@@ -4,7 +4,7 @@ import { isProblem } from "../../http/problem.ts";
 import { ok } from "../../http/reply.ts";
 import { defineRoute, type Route } from "../../http/route.ts";
 import { DEFAULT_LAYERS, type AppConfig } from "../config/schema.ts";
-import type { AppConfigService, Edit } from "../config/service.ts";
+import { editsFrom, type AppConfigService } from "../config/service.ts";
 import { appNameParams } from "../schemas.ts";
 
 const rendition = z.strictObject({
@@ -69,7 +69,7 @@ export function transcodingRoutes(configs: AppConfigService): Route[] {
       body: transcodingBody,
       handler: async (ctx) => {
         const b = ctx.body;
-        const set: Array<[string[], unknown]> = [
+        const edits = editsFrom([
           [["transcoding", "enabled"], b.transcodingEnabled],
           [["transcoding", "encoding"], b.encoding],
           [["transcoding", "vod_adaptive"], b.vodAdaptive],
@@ -79,8 +79,7 @@ export function transcodingRoutes(configs: AppConfigService): Route[] {
           [["transcoding", "hls_segment_seconds"], b.hlsSegmentSeconds],
           [["transcoding", "hls_window_segments"], b.hlsWindowSegments],
           [["rtmp", "transcode"], b.rtmpTranscode],
-        ];
-        const edits: Edit[] = set.filter(([, v]) => v !== undefined).map(([path, value]) => ({ path, value }));
+        ]);
         if (edits.length === 0) return ok(view(configs.get(appOf(ctx).name)));
         const updated = await configs.update(appOf(ctx).name, edits);
         return isProblem(updated) ? updated : ok(view(updated.after));
