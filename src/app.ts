@@ -40,6 +40,12 @@ import { mediaServerFrom } from "./media/server.ts";
 import { MediaServers } from "./media/servers.ts";
 import { mediaSettingsRoutes } from "./media/settings-routes.ts";
 import { mediaStats } from "./media/stats.ts";
+import { MjpegHub } from "./mjpeg/hub.ts";
+import { registerMjpegMetrics } from "./mjpeg/metrics.ts";
+import { playbackRoutes } from "./mjpeg/playback.ts";
+import { PlayAccess } from "./mjpeg/play-access.ts";
+import { cameraKeyRoutes } from "./mjpeg/routes.ts";
+import { CAMERA_PATH, cameraSocket } from "./mjpeg/socket.ts";
 import { Metrics } from "./observability/metrics.ts";
 import { observabilityRoutes } from "./observability/routes.ts";
 import { SecretBox } from "./secrets/box.ts";
@@ -124,9 +130,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const media = new MediaServers(mediaServerFrom(config.livekit), configs, appSecrets, apps);
     const events = new EventDispatcher((app) => apps.findByName(app) !== undefined, logger);
     const tracker = new StreamTracker(appService, databases, events, logger);
-    const joinTokens = new JoinTokens(media, appService, new StreamQuota(db, apps, accountStore, tracker), config.publicUrl);
-    const reconciler = new StreamReconciler(media, tracker, appService, apps, logger);
+    const quota = new StreamQuota(db, apps, accountStore, tracker);
+    const joinTokens = new JoinTokens(media, appService, quota, config.publicUrl);
+    const mjpeg = new MjpegHub({ apps: appService, databases, tracker, quota, logger });
+    registerMjpegMetrics(metrics.registry, mjpeg);
+    const reconciler = new StreamReconciler(media, tracker, appService, apps, mjpeg, logger);
     configs.onChange((app) => s3.reset(app));
+    configs.onChange((name) => {
+      const app = apps.findByName(name);
+      if (app) mjpeg.reconfigure(app);
+    });
+    appService.onDelete((app) => mjpeg.closeApp(app));
     const guard = new Guard({ tokens, sessionTokens, sessions, accounts: accountStore, apps, authzEnforce: config.authzEnforce });
 
     const router = new Router();
@@ -155,7 +169,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...ingressRoutes(
         new IngressService({ servers: media, apps: appService, databases, box, publicUrl: config.publicUrl, ssrf: parseSsrfAllowlist(config.ssrfAllowlist) }),
       ),
-      ...streamRoutes({ servers: media, tracker, apps: appService, events, logger }),
+      ...streamRoutes({ servers: media, tracker, apps: appService, events, local: mjpeg, logger }),
+      ...cameraKeyRoutes({ hub: mjpeg, apps: appService, quota, publicUrl: config.publicUrl }),
+      ...playbackRoutes({ hub: mjpeg, apps: appService, access: new PlayAccess(appService, media) }),
       ...accountRoutes({ accounts, sessions, totp, store: accountStore, allowSignup: config.allowSignup }),
       ...(options.routes ?? []),
     ];
@@ -168,7 +184,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       trustProxy: config.trustProxy,
       maxBodyBytes: config.maxBodyBytes,
     });
-    const server = new HttpServer({ uws, pipeline, logger });
+    let accepting = true;
+    const server = new HttpServer({
+      uws,
+      pipeline,
+      logger,
+      sockets: [{ path: CAMERA_PATH, behavior: cameraSocket(mjpeg, appService, () => accepting) }],
+    });
 
     const opened = databases;
     let stopping: Promise<void> | undefined;
@@ -187,12 +209,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       reconciler,
       listen: async () => {
         const port = await server.listen(config.host, config.port);
+        mjpeg.start();
         reconciler.start();
         return port;
       },
       // HTTP first so nothing new arrives, then actors, then the databases they write to.
       stop: () =>
         (stopping ??= (async () => {
+          // Live streams never finish on their own: they end first, then requests get their grace.
+          accepting = false;
+          mjpeg.shutdown();
           await server.stop(config.shutdownGraceMs);
           reconciler.stop();
           supervisor.stopAll();

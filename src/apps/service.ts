@@ -45,6 +45,7 @@ export interface AppServiceOptions {
 /** Apps: creation with its scaffold, the tenancy rule for lists, edits, deletion and sizes. */
 export class AppService {
   private readonly appsDir: string;
+  private readonly deleteListeners: ((app: string) => void)[] = [];
 
   constructor(private readonly o: AppServiceOptions) {
     this.appsDir = path.join(o.dataDir, "apps");
@@ -168,12 +169,19 @@ export class AppService {
     return this.view(this.o.store.findById(app.id) ?? app);
   }
 
+  /** Called when an app is being deleted, before its database closes. */
+  onDelete(listener: (app: string) => void): void {
+    this.deleteListeners.push(listener);
+  }
+
   /**
    * Removes the app. Its folder (recordings included) moves to `<data>/deleted/<name>-<time>/`
    * unless `deleteVods` asks for the VODs to be purged too, in which case it is removed; VOD rows
    * and S3 objects are purged by the recording domain through the same flag.
    */
   delete(app: AppRow, deleteVods: boolean): { deleted: true; name: string } {
+    // Live parts (streams, connections) wind down first, while the app's database is still open.
+    for (const listener of this.deleteListeners) listener(app.name);
     this.o.databases.closeApp(app.name);
     this.o.configs.forget(app.name);
     const folder = path.join(this.appsDir, app.name);

@@ -51,6 +51,7 @@ export class Exchange {
   private gone = false;
   private finished = false;
   private onAbortedBody: (() => void) | undefined;
+  private onGoneStream: (() => void) | undefined;
 
   constructor(private readonly res: HttpResponse, req: HttpRequest) {
     res.onAborted(() => {
@@ -58,6 +59,7 @@ export class Exchange {
       this.finished = true;
       this.controller?.abort();
       this.onAbortedBody?.();
+      this.onGoneStream?.();
     });
     this.method = req.getMethod().toUpperCase();
     this.path = req.getUrl();
@@ -116,6 +118,19 @@ export class Exchange {
   /** Drops the connection without a response; the handler's signal fires. */
   close(): void {
     if (!this.finished) this.res.close();
+  }
+
+  /**
+   * Gives the raw response to a writer that streams it (see `StreamReply`); nothing else is written
+   * through this exchange afterwards. Answers false when the client was already gone.
+   */
+  handOver(start: (res: HttpResponse, onGone: (listener: () => void) => void) => void): boolean {
+    if (this.finished) return false;
+    this.finished = true;
+    start(this.res, (listener) => {
+      this.onGoneStream = listener;
+    });
+    return true;
   }
 
   /** Writes the response in one corked batch; answers false when the client was already gone. */

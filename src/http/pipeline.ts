@@ -10,8 +10,8 @@ import { resolveClientIp } from "./client-ip.ts";
 import type { Metrics } from "../observability/metrics.ts";
 import { Context } from "./context.ts";
 import type { Exchange } from "./exchange.ts";
-import { isProblem, problem, statusOf, type Problem } from "./problem.ts";
-import type { Reply } from "./reply.ts";
+import { errorBody, isProblem, problem, statusOf, type Problem } from "./problem.ts";
+import type { Reply, StreamReply } from "./reply.ts";
 import type { Route } from "./route.ts";
 import type { Router } from "./router.ts";
 
@@ -94,7 +94,7 @@ export class Pipeline {
     let status = 500;
     let unreadBody = false;
     try {
-      let outcome: Reply | Problem;
+      let outcome: Reply | StreamReply | Problem;
       switch (match.kind) {
         case "not_found":
           outcome = problem("not_found", `no route for ${ex.method} ${ex.path}`);
@@ -138,7 +138,7 @@ export class Pipeline {
     route: Route,
     rawParams: Record<string, string>,
     requestId: string,
-  ): Promise<{ outcome: Reply | Problem; unreadBody: boolean }> {
+  ): Promise<{ outcome: Reply | StreamReply | Problem; unreadBody: boolean }> {
     const takesBody = route.body !== undefined && BODY_METHODS.has(ex.method);
     // uWS hands the body only to an onData registered before its request callback returns, so
     // reading starts now, bounded by the limit, and is awaited once the caller is known.
@@ -210,18 +210,15 @@ export class Pipeline {
     }
   }
 
-  private render(ex: Exchange, outcome: Reply | Problem, requestId: string, headOnly: boolean, unreadBody: boolean): number {
+  private render(ex: Exchange, outcome: Reply | StreamReply | Problem, requestId: string, headOnly: boolean, unreadBody: boolean): number {
     const close = this.draining || unreadBody;
     if (isProblem(outcome)) {
       const status = statusOf(outcome.code);
       if (status >= 500) this.options.metrics.countError("http", outcome.code);
-      const error = outcome.details === undefined
-        ? { code: outcome.code, message: outcome.message }
-        : { code: outcome.code, message: outcome.message, details: outcome.details };
       ex.send({
         status,
         headers: { ...outcome.headers, "content-type": "application/json; charset=utf-8", "x-request-id": requestId },
-        body: JSON.stringify({ data: null, error }),
+        body: errorBody(outcome),
         headOnly,
         close,
       });
@@ -229,6 +226,12 @@ export class Pipeline {
     }
     const headers: Record<string, string> = outcome.headers ? { ...outcome.headers } : {};
     headers["x-request-id"] = requestId;
+    if (outcome.kind === "stream") {
+      if (headOnly) ex.send({ status: 200, headers, headOnly, close });
+      else if (this.draining) return this.render(ex, problem("service_unavailable", "the service is shutting down; retry shortly", { headers: { "retry-after": "1" } }), requestId, false, true);
+      else ex.handOver((res, onGone) => outcome.start(res, onGone));
+      return 200;
+    }
     if (outcome.contentType !== undefined) headers["content-type"] = outcome.contentType;
     ex.send({ status: outcome.status, headers, body: outcome.body, headOnly, close });
     return outcome.status;

@@ -52,3 +52,9 @@ export function statusOf(code: ErrorCode): number {
 export function isProblem(value: unknown): value is Problem {
   return typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "problem";
 }
+
+/** The JSON body every error answers with: `{ data: null, error: { code, message, details? } }`. */
+export function errorBody(p: Problem): string {
+  const error = p.details === undefined ? { code: p.code, message: p.message } : { code: p.code, message: p.message, details: p.details };
+  return JSON.stringify({ data: null, error });
+}

@@ -1,4 +1,5 @@
 import { isProblem, type Problem } from "./problem.ts";
+import type { HttpResponse } from "./uws.ts";
 
 /**
  * What a handler returns on success. Handlers build replies with these helpers so every response
@@ -12,6 +13,17 @@ export interface Reply {
   /** Serialized JSON, text or bytes; absent for 204. */
   readonly body?: string | Uint8Array;
   readonly contentType?: string;
+}
+
+/**
+ * A response that outlives its handler (a live MJPEG stream): the pipeline hands the raw uWS
+ * response over and writes nothing more. HEAD requests get `headers` and no body instead.
+ */
+export interface StreamReply {
+  readonly kind: "stream";
+  readonly headers: Readonly<Record<string, string>>;
+  /** Called at once, with the client still connected; `onGone` registers what to do when it leaves. */
+  start(res: HttpResponse, onGone: (listener: () => void) => void): void;
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";

@@ -4,7 +4,7 @@ import type { AppRow } from "../apps/store.ts";
 import type { Permission } from "../auth/permissions.ts";
 import type { Principal } from "../auth/principal.ts";
 import type { Problem } from "./problem.ts";
-import type { Reply } from "./reply.ts";
+import type { Reply, StreamReply } from "./reply.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -60,7 +60,7 @@ export interface Route<P = unknown, Q = unknown, B = unknown> {
   readonly rawBody?: boolean;
   /** Overrides the server-wide body size limit for this route, in bytes. */
   readonly bodyLimit?: number;
-  handler(ctx: RequestContext<P, Q, B>): Promise<Reply | Problem>;
+  handler(ctx: RequestContext<P, Q, B>): Promise<Reply | StreamReply | Problem>;
 }
 
 /** Lets TypeScript infer P, Q and B from the schemas, then erases them for the route table. */

@@ -2,12 +2,20 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import { Exchange } from "./exchange.ts";
 import type { Pipeline } from "./pipeline.ts";
-import type { TemplatedApp, us_listen_socket, UwsModule } from "./uws.ts";
+import type { TemplatedApp, us_listen_socket, UwsModule, WebSocketBehavior } from "./uws.ts";
+
+/** A WebSocket endpoint served beside the HTTP routes. */
+export interface SocketRoute {
+  readonly path: string;
+  /** Each endpoint has its own user data; `never` lets any of them be mounted. */
+  readonly behavior: WebSocketBehavior<never>;
+}
 
 export interface HttpServerOptions {
   readonly uws: UwsModule;
   readonly pipeline: Pipeline;
   readonly logger: Logger;
+  readonly sockets?: readonly SocketRoute[];
 }
 
 /**
@@ -23,6 +31,8 @@ export class HttpServer {
   constructor(private readonly options: HttpServerOptions) {
     this.log = options.logger.child({ component: "http" });
     this.app = options.uws.App();
+    // uWS prefers the exact WebSocket paths over the catch-all below.
+    for (const socket of options.sockets ?? []) this.app.ws(socket.path, socket.behavior);
     this.app.any("/*", (res, req) => {
       void options.pipeline.handle(new Exchange(res, req));
     });

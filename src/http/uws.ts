@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type * as Uws from "uWebSockets.js";
 
 export type UwsModule = typeof Uws;
-export type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from "uWebSockets.js";
+export type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket, WebSocket, WebSocketBehavior } from "uWebSockets.js";
 
 const require = createRequire(import.meta.url);
 

@@ -1,4 +1,4 @@
-import { AccessToken, EgressClient, IngressClient, RoomServiceClient, WebhookReceiver, type VideoGrant } from "livekit-server-sdk";
+import { AccessToken, EgressClient, IngressClient, RoomServiceClient, TokenVerifier, WebhookReceiver, type ClaimGrants, type VideoGrant } from "livekit-server-sdk";
 import { problem, type Problem } from "../http/problem.ts";
 
 /** Where LiveKit is and how to talk to it (SERVICE_LIVEKIT_*). */
@@ -32,6 +32,7 @@ export class MediaServer {
   readonly ingress: IngressClient;
   readonly egress: EgressClient;
   readonly webhooks: WebhookReceiver;
+  private readonly verifier: TokenVerifier;
 
   constructor(readonly settings: MediaServerSettings) {
     const options = { requestTimeout: REQUEST_TIMEOUT_SECONDS };
@@ -39,6 +40,12 @@ export class MediaServer {
     this.ingress = new IngressClient(settings.url, settings.apiKey, settings.apiSecret, options);
     this.egress = new EgressClient(settings.url, settings.apiKey, settings.apiSecret, options);
     this.webhooks = new WebhookReceiver(settings.apiKey, settings.apiSecret);
+    this.verifier = new TokenVerifier(settings.apiKey, settings.apiSecret);
+  }
+
+  /** The claims of a join token this server's key signed; rejects a forged or expired one. */
+  verify(token: string): Promise<ClaimGrants> {
+    return this.verifier.verify(token);
   }
 
   /** A LiveKit join token (a JWT signed with the API secret). */

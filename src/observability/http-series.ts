@@ -1,4 +1,5 @@
-import type { Metric, Registry } from "prom-client";
+import type { Registry } from "prom-client";
+import { scrapeMetric, type Sample } from "./scrape-metric.ts";
 
 const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10] as const;
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -13,12 +14,6 @@ interface RouteSeries {
   count: number;
 }
 
-interface Sample {
-  labels: Record<string, string | number>;
-  value: number;
-  metricName?: string;
-}
-
 /**
  * `service_http_requests_total{method,route,status}` and
  * `service_http_request_duration_seconds{method,route}`, kept as plain numbers on the hot path
@@ -30,16 +25,21 @@ export class HttpSeries {
 
   constructor(registry: Registry) {
     registry.registerMetric(
-      this.metric("service_http_requests_total", "HTTP requests answered, by method, matched route pattern and status", "counter", () =>
-        this.counterSamples(),
+      scrapeMetric(
+        "service_http_requests_total",
+        "HTTP requests answered, by method, matched route pattern and status",
+        "counter",
+        () => this.counterSamples(),
+        () => this.series.clear(),
       ),
     );
     registry.registerMetric(
-      this.metric(
+      scrapeMetric(
         "service_http_request_duration_seconds",
         "Time from request to response, by method and matched route pattern",
         "histogram",
         () => this.histogramSamples(),
+        () => this.series.clear(),
       ),
     );
   }
@@ -85,18 +85,5 @@ export class HttpSeries {
       out.push({ labels: { method: s.method, route: s.route }, value: s.count, metricName: `${name}_count` });
     }
     return out;
-  }
-
-  /** A collector in the shape the registry reads (`name`, `help`, `type`, `get()`). */
-  private metric(name: string, help: string, type: "counter" | "histogram", values: () => Sample[]): Metric {
-    const collector = {
-      name,
-      help,
-      type,
-      aggregator: "sum",
-      get: async () => ({ name, help, type, aggregator: "sum", values: values() }),
-      reset: () => this.series.clear(),
-    };
-    return collector as unknown as Metric;
   }
 }

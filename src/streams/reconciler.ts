@@ -3,7 +3,16 @@ import type { AppService } from "../apps/service.ts";
 import type { AppStore } from "../apps/store.ts";
 import type { MediaServer } from "../media/server.ts";
 import type { MediaServers } from "../media/servers.ts";
+import type { StreamView } from "./store.ts";
 import type { StreamTracker } from "./tracker.ts";
+
+/** Streams that live in this process rather than in LiveKit (WebSocket cameras). */
+export interface LocalStreams {
+  owns(stream: StreamView): boolean;
+  isLive(app: string, stream: StreamView): boolean;
+  /** Disconnects the stream's publisher (the stop route). */
+  stop(app: string, stream: StreamView): void;
+}
 
 /** How often rows are checked against the media server. */
 export const RECONCILE_INTERVAL_MS = 60_000;
@@ -11,7 +20,9 @@ export const RECONCILE_INTERVAL_MS = 60_000;
 /**
  * LiveKit may drop webhooks under load, and rows may be left active across our own restarts, so
  * active rows are checked against the RoomService at start and every minute: a row whose room
- * is gone, or whose participant is no longer in it, is ended (with its stream_ended event).
+ * is gone, or whose participant is no longer in it, is ended (with its stream_ended event). Rows
+ * of streams served by this process are checked against it instead, whether or not LiveKit is
+ * configured: after a restart, no camera is connected yet.
  */
 export class StreamReconciler {
   private timer: NodeJS.Timeout | undefined;
@@ -22,6 +33,7 @@ export class StreamReconciler {
     private readonly tracker: StreamTracker,
     private readonly apps: AppService,
     private readonly store: AppStore,
+    private readonly local: LocalStreams,
     private readonly logger: Logger,
   ) {}
 
@@ -50,10 +62,18 @@ export class StreamReconciler {
     const people = new Map<string, Promise<Set<string>>>();
     for (const row of this.store.list({ all: true })) {
       const app = this.apps.findByName(row.name);
-      const media = app && this.servers.forApp(app.name);
-      if (!app || !media) continue;
+      if (!app) continue;
+      const media = this.servers.forApp(app.name);
       try {
         for (const stream of this.tracker.store(app).active()) {
+          if (this.local.owns(stream)) {
+            if (!this.local.isLive(app.name, stream)) {
+              this.tracker.endStream(app, { ...stream, at: Math.floor(Date.now() / 1000) });
+              ended++;
+            }
+            continue;
+          }
+          if (!media) continue;
           if (!rooms.has(media)) rooms.set(media, media.rooms.listRooms().then((list) => new Set(list.map((r) => r.name))));
           let gone = !(await (rooms.get(media) as Promise<Set<string>>)).has(stream.room);
           if (!gone && stream.type === "webrtc" && stream.participant) {

@@ -11,6 +11,7 @@ import { defineRoute, type Route } from "../http/route.ts";
 import { appParams } from "../media/schemas.ts";
 import { MEDIA_SERVER_MISSING, mediaServerDown } from "../media/server.ts";
 import type { MediaServers } from "../media/servers.ts";
+import type { LocalStreams } from "./reconciler.ts";
 import type { StreamView } from "./store.ts";
 import type { StreamTracker } from "./tracker.ts";
 
@@ -27,6 +28,7 @@ export interface StreamRouteDeps {
   readonly tracker: StreamTracker;
   readonly apps: AppService;
   readonly events: EventDispatcher;
+  readonly local: LocalStreams;
   readonly logger: Logger;
 }
 
@@ -82,6 +84,10 @@ export function streamRoutes(d: StreamRouteDeps): Route[] {
         if (stream.status === "ended") return noContent();
         // The row is ended whatever the media server says; its cleanup is best effort.
         d.tracker.endStream(app, { ...stream, at: Math.floor(Date.now() / 1000) + 1 });
+        if (d.local.owns(stream)) {
+          d.local.stop(app.name, stream);
+          return noContent();
+        }
         const media = d.servers.forApp(app.name);
         if (media) {
           try {

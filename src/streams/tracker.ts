@@ -68,9 +68,7 @@ export class StreamTracker {
         this.events.emit(app.name, name, room, { room, ...who, trackSid: track?.sid ?? "", source: String(track?.source ?? ""), kind: String(track?.type ?? "") });
         // Ingress and egress workers join as participants too; their streams are tracked as ingress.
         if (name === "track_published" && participant && !WORKER_KINDS.has(Number(participant.kind))) {
-          const streamId = `${room}/${participant.identity}`;
-          const started = this.store(app).start({ streamId, type: "webrtc", room, participant: participant.identity, at, stats: { live: true } });
-          if (started) this.events.emit(app.name, "stream_started", room, { streamId, room, type: "webrtc", participant: participant.identity });
+          this.startStream(app, { streamId: `${room}/${participant.identity}`, type: "webrtc", room, participant: participant.identity, at });
         }
         return;
       }
@@ -82,9 +80,7 @@ export class StreamTracker {
         this.events.emit(app.name, name, room, { room, ingressId: info.ingressId, type });
         const stream = { streamId: info.ingressId, type, room, participant: info.participantIdentity || null, at };
         if (name === "ingress_started") {
-          if (this.store(app).start({ ...stream, stats: { live: true } })) {
-            this.events.emit(app.name, "stream_started", room, { streamId: info.ingressId, room, type });
-          }
+          this.startStream(app, stream);
         } else {
           this.endStream(app, stream);
         }
@@ -98,6 +94,13 @@ export class StreamTracker {
       default:
         this.logger.debug({ event: name }, "media-server event not tracked");
     }
+  }
+
+  /** Marks a stream active and emits `stream_started` when it was not already live. */
+  startStream(app: AppRow, stream: { streamId: string; type: StreamType; room: string; participant: string | null; at: number }): void {
+    if (!this.store(app).start({ ...stream, stats: { live: true } })) return;
+    const { streamId, room, type, participant } = stream;
+    this.events.emit(app.name, "stream_started", room, participant === null ? { streamId, room, type } : { streamId, room, type, participant });
   }
 
   /** Ends a stream whose end we learned of ourselves (stop route, reconciliation). */

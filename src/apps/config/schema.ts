@@ -10,6 +10,8 @@ const rendition = z.strictObject({
   bitrate_kbps: z.number().int().min(64).max(100_000),
 });
 
+/** The largest camera frame any app may allow; the WebSocket refuses bigger messages outright. */
+export const MAX_CAMERA_FRAME_BYTES = 16 * 1024 * 1024;
 export const MQTT_EVENTS_ALL = "all";
 export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
 
@@ -106,6 +108,17 @@ export const appConfigSchema = z.strictObject({
     })
     .prefault({}),
   rtmp: z.strictObject({ transcode: z.boolean().default(false) }).prefault({}),
+  /** WebSocket MJPEG cameras (SPEC 4.10): limits that protect the relay and the other viewers. */
+  ws_ingest: z
+    .strictObject({
+      /** Larger frames are dropped and counted. */
+      max_frame_bytes: z.number().int().min(1024).max(MAX_CAMERA_FRAME_BYTES).default(2 * 1024 * 1024),
+      /** Frames above this rate are dropped; a camera sending at twice the rate is disconnected. */
+      max_fps: z.number().int().min(1).max(240).default(60),
+      /** Viewers per room; one more is answered 503 with Retry-After. */
+      max_viewers: z.number().int().min(1).max(100_000).default(5000),
+    })
+    .prefault({}),
   /** This app's own LiveKit, instead of the SERVICE_LIVEKIT_* one; the API secret is in the secrets store. */
   media_server: z
     .strictObject({

@@ -1,0 +1,321 @@
+import type { Logger } from "pino";
+import type { AppService } from "../apps/service.ts";
+import type { AppRow } from "../apps/store.ts";
+import type { Databases } from "../db/databases.ts";
+import { problem, type Problem } from "../http/problem.ts";
+import type { HttpResponse } from "../http/uws.ts";
+import type { StreamQuota } from "../media/quota.ts";
+import type { LocalStreams } from "../streams/reconciler.ts";
+import type { StreamView } from "../streams/store.ts";
+import type { StreamTracker } from "../streams/tracker.ts";
+import { CameraLink, type CameraLimits, type CameraSocket, type CloseReason } from "./camera.ts";
+import { newCounters, type MjpegCounters } from "./counters.ts";
+import { CameraKeyStore, type CameraKey } from "./keys.ts";
+import { Relay, type RelayClock } from "./relay.ts";
+import type { Viewer } from "./viewer.ts";
+
+const TICK_MS = 250;
+const TICKS_PER_SECOND = 1000 / TICK_MS;
+/** A live camera that sent nothing for this long gets its last frame repeated, so a static scene still paints. */
+const REPEAT_AFTER_MS = 1000;
+/** A viewer whose socket takes nothing for this long while a part waits is closed. */
+export const VIEWER_STALL_MS = 10_000;
+/** Viewers wait this long for a camera that dropped to come back before their streams end. */
+export const CAMERA_GRACE_MS = 15_000;
+
+/** What a camera key's row in `GET /ws-ingest` adds about its live connection. */
+export interface CameraLive {
+  readonly connected: boolean;
+  readonly connectedAt: string | null;
+  readonly fps: number;
+  readonly lastFrameAt: string | null;
+  readonly viewers: number;
+  readonly framesIn: number;
+  readonly bytesIn: number;
+  readonly framesDropped: number;
+}
+
+const OFFLINE: CameraLive = { connected: false, connectedAt: null, fps: 0, lastFrameAt: null, viewers: 0, framesIn: 0, bytesIn: 0, framesDropped: 0 };
+
+export interface MjpegHubDeps {
+  readonly apps: AppService;
+  readonly databases: Databases;
+  readonly tracker: StreamTracker;
+  readonly quota: StreamQuota;
+  readonly logger: Logger;
+}
+
+/** The stream id of SPEC 2.8 for a camera: `<room>/<identity>`. */
+export const cameraStreamId = (room: string, identity: string): string => `${room}/${identity}`;
+
+/**
+ * Every MJPEG relay of the process. Frames arrive in WebSocket callbacks and are fanned out from
+ * one `setImmediate` per loop turn, so each viewer write happens outside the camera's callback
+ * (where uWS has the camera's socket corked) and a burst of frames costs one fan-out of the newest.
+ * One 250 ms ticker keeps a coarse clock, refills rate limits, repeats frames for static scenes,
+ * evicts stalled viewers and retires rooms whose camera is gone.
+ */
+export class MjpegHub implements RelayClock, LocalStreams {
+  now = Date.now();
+  private readonly relays = new Map<string, Relay>();
+  private readonly counters = new Map<string, MjpegCounters>();
+  private queue: Relay[] = [];
+  private immediate: NodeJS.Immediate | undefined;
+  private ticker: NodeJS.Timeout | undefined;
+  private ticks = 0;
+  private readonly log: Logger;
+
+  constructor(private readonly d: MjpegHubDeps) {
+    this.log = d.logger.child({ component: "mjpeg" });
+  }
+
+  start(): void {
+    this.ticker ??= setInterval(() => this.tick(), TICK_MS);
+    this.ticker.unref();
+  }
+
+  /** Ends every camera's stream, then closes cameras (1001) and viewers. */
+  shutdown(): void {
+    clearInterval(this.ticker);
+    this.ticker = undefined;
+    for (const relay of [...this.relays.values()]) {
+      const camera = relay.camera;
+      if (camera) {
+        this.endStream(relay, camera);
+        camera.settled = true;
+        camera.close("shutdown");
+      }
+      relay.closeViewers();
+    }
+    this.relays.clear();
+  }
+
+  keys(app: AppRow): CameraKeyStore {
+    return new CameraKeyStore(this.d.databases.app(app.name));
+  }
+
+  schedule(relay: Relay): void {
+    this.queue.push(relay);
+    this.immediate ??= setImmediate(this.flush);
+  }
+
+  private readonly flush = (): void => {
+    this.immediate = undefined;
+    const queue = this.queue;
+    this.queue = [];
+    for (const relay of queue) relay.fanOut();
+  };
+
+  /** The room's relay while a camera is live (or viewers wait for it to return). */
+  relay(app: string, room: string): Relay | undefined {
+    return this.relays.get(`${app}/${room}`);
+  }
+
+  countersOf(app: string): MjpegCounters {
+    let counters = this.counters.get(app);
+    if (!counters) {
+      counters = newCounters();
+      this.counters.set(app, counters);
+    }
+    return counters;
+  }
+
+  /** Per-app totals and the live relays, for metrics. */
+  snapshot(): { counters: ReadonlyMap<string, MjpegCounters>; relays: Iterable<Relay> } {
+    return { counters: this.counters, relays: this.relays.values() };
+  }
+
+  /**
+   * The checks before a camera's WebSocket upgrade: a live key of this app for this room, no
+   * other key's camera live in the room, and a free stream slot in the tenant's quota.
+   */
+  admit(app: AppRow, room: string, secret: string | undefined): CameraKey | Problem {
+    const key = secret === undefined ? undefined : this.keys(app).verify(secret);
+    if (!key || key.room !== room) {
+      return problem("unauthorized", "send a camera key minted for this app and room, as Authorization: Bearer wsk_... or ?key=");
+    }
+    const current = this.relay(app.name, room)?.camera;
+    if (current && current.key.id !== key.id) return problem("conflict", `another camera is live in room ${room}; one camera publishes per room`);
+    return this.d.quota.reserve(app, key.identity, 120) ?? key;
+  }
+
+  /** A camera's socket opened: it becomes the room's publisher, taking over from its own older connection. */
+  connect(app: AppRow, key: CameraKey, socket: CameraSocket): { link: CameraLink; relay: Relay } | undefined {
+    const relay = this.relayFor(app.name, key.room);
+    const link = new CameraLink(key, socket, this.limits(app), Date.now());
+    const current = relay.camera;
+    if (current && current.key.id !== key.id) {
+      // Two keys raced past `admit`; the first one holds the room.
+      link.settled = true;
+      link.close("busy");
+      return undefined;
+    }
+    relay.camera = link;
+    relay.cameraLeftAt = undefined;
+    if (current) {
+      current.settled = true;
+      current.close("replaced");
+    }
+    this.d.tracker.startStream(app, this.streamOf(link));
+    this.log.info({ app: app.name, room: key.room, key: key.id }, "camera connected");
+    return { link, relay };
+  }
+
+  /** One WebSocket message from a camera: checked, copied once, and queued for fan-out. */
+  frame(relay: Relay, link: CameraLink, message: ArrayBuffer, isBinary: boolean): void {
+    const frame = new Uint8Array(message);
+    const verdict = link.check(frame, isBinary);
+    if (!verdict.ok) {
+      relay.counters.dropped[verdict.drop]++;
+      if (verdict.close) this.disconnect(relay, link, verdict.close);
+      return;
+    }
+    // Precise time (not the ticker's) for Last-Modified and the key list; a frame is rare enough.
+    const at = Date.now();
+    link.accepted(frame.byteLength, at);
+    relay.counters.framesIn++;
+    relay.counters.bytesIn += frame.byteLength;
+    relay.publish(frame, at);
+  }
+
+  /** The camera's socket closed (for whatever reason). */
+  closed(relay: Relay, link: CameraLink): void {
+    // Already handled when we closed it ourselves, or when a newer connection took over.
+    if (link.settled && relay.camera !== link) return;
+    if (relay.camera === link) {
+      relay.camera = undefined;
+      relay.cameraLeftAt = this.now;
+      if (relay.viewers.size === 0) this.retire(relay);
+    }
+    if (!link.settled) {
+      link.settled = true;
+      this.endStream(relay, link);
+    }
+    this.log.info({ app: relay.app, room: relay.room, key: link.key.id }, "camera disconnected");
+  }
+
+  /** Closes the live connection of a revoked key at once; answers whether there was one. */
+  revoked(app: string, key: CameraKey): boolean {
+    const relay = this.relay(app, key.room);
+    const camera = relay?.camera;
+    if (!relay || camera?.key.id !== key.id) return false;
+    this.disconnect(relay, camera, "revoked");
+    return true;
+  }
+
+  owns(stream: StreamView): boolean {
+    return stream.type === "ws-mjpeg";
+  }
+
+  /** Whether a camera stream is live here (the reconciler asks about rows left by a previous process). */
+  isLive(app: string, stream: StreamView): boolean {
+    const camera = this.relay(app, stream.room)?.camera;
+    return camera !== undefined && cameraStreamId(stream.room, camera.key.identity) === stream.streamId;
+  }
+
+  /** The streams API stopped a camera's stream. */
+  stop(app: string, stream: StreamView): void {
+    const relay = this.relay(app, stream.room);
+    const camera = relay?.camera;
+    if (relay && camera && this.isLive(app, stream)) this.disconnect(relay, camera, "stopped");
+  }
+
+  /** Closes everything of a deleted app. */
+  closeApp(app: string): void {
+    for (const relay of [...this.relays.values()]) {
+      if (relay.app !== app) continue;
+      if (relay.camera) this.disconnect(relay, relay.camera, "stopped");
+      this.retire(relay);
+    }
+    this.counters.delete(app);
+  }
+
+  liveOf(app: string, key: CameraKey): CameraLive {
+    const relay = this.relay(app, key.room);
+    const camera = relay?.camera;
+    if (!relay || !camera || camera.key.id !== key.id) return OFFLINE;
+    return {
+      connected: true,
+      connectedAt: new Date(camera.connectedAt).toISOString(),
+      fps: camera.fps,
+      lastFrameAt: camera.lastFrameAt === undefined ? null : new Date(camera.lastFrameAt).toISOString(),
+      viewers: relay.viewers.size,
+      framesIn: camera.framesIn,
+      bytesIn: camera.bytesIn,
+      framesDropped: camera.dropped,
+    };
+  }
+
+  /** Adds a viewer to a live room; `onGone` is how the HTTP layer reports the client leaving. */
+  watch(relay: Relay, res: HttpResponse, headers: Readonly<Record<string, string>>, onGone: (listener: () => void) => void): void {
+    if (this.relay(relay.app, relay.room) !== relay) {
+      res.close();
+      return;
+    }
+    let viewer: Viewer | undefined;
+    onGone(() => {
+      if (viewer) relay.detach(viewer);
+    });
+    viewer = relay.attach(res, headers);
+  }
+
+  /** New limits from a config change apply to live cameras at once. */
+  reconfigure(app: AppRow): void {
+    const limits = this.limits(app);
+    for (const relay of this.relays.values()) {
+      if (relay.app === app.name && relay.camera) relay.camera.limits = limits;
+    }
+  }
+
+  private limits(app: AppRow): CameraLimits {
+    const block = this.d.apps.config(app).ws_ingest;
+    return { maxFrameBytes: block.max_frame_bytes, maxFps: block.max_fps };
+  }
+
+  private disconnect(relay: Relay, link: CameraLink, reason: CloseReason): void {
+    this.closed(relay, link);
+    link.close(reason);
+  }
+
+  private endStream(relay: Relay, link: CameraLink): void {
+    const app = this.d.apps.findByName(relay.app);
+    if (app) this.d.tracker.endStream(app, this.streamOf(link));
+  }
+
+  private streamOf(link: CameraLink) {
+    const { room, identity } = link.key;
+    return { streamId: cameraStreamId(room, identity), type: "ws-mjpeg", room, participant: identity, at: Math.floor(this.now / 1000) } as const;
+  }
+
+  private relayFor(app: string, room: string): Relay {
+    const id = `${app}/${room}`;
+    let relay = this.relays.get(id);
+    if (!relay) {
+      relay = new Relay(app, room, this, this.countersOf(app));
+      this.relays.set(id, relay);
+    }
+    return relay;
+  }
+
+  private retire(relay: Relay): void {
+    relay.closeViewers();
+    this.relays.delete(`${relay.app}/${relay.room}`);
+  }
+
+  private tick(): void {
+    this.now = Date.now();
+    const wholeSecond = ++this.ticks % TICKS_PER_SECOND === 0;
+    for (const relay of [...this.relays.values()]) {
+      const camera = relay.camera;
+      if (camera) {
+        camera.refill(1 / TICKS_PER_SECOND);
+        if (wholeSecond && camera.endSecond()) this.disconnect(relay, camera, "rate");
+        if (relay.latest && relay.live && this.now - relay.lastFanOutAt >= REPEAT_AFTER_MS && !relay.scheduled) relay.fanOut();
+      } else if (relay.viewers.size === 0 || this.now - (relay.cameraLeftAt ?? 0) > CAMERA_GRACE_MS) {
+        this.retire(relay);
+        continue;
+      }
+      if (wholeSecond) relay.counters.viewersEvicted += relay.evictStalled(this.now - VIEWER_STALL_MS);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import type { AppService } from "../apps/service.ts";
+import type { AppRow } from "../apps/store.ts";
+import { problem, type Problem } from "../http/problem.ts";
+import { ATTR_APP } from "../media/join-tokens.ts";
+import type { MediaServers } from "../media/servers.ts";
+
+/**
+ * Who may watch a room's MJPEG: anyone while the app's `publicPlayback` is on; otherwise whoever
+ * presents `?token=`, a LiveKit join token for this room that may subscribe, signed with the app's
+ * media-server key (what `POST /apps/{app}/tokens` mints).
+ */
+export class PlayAccess {
+  constructor(
+    private readonly apps: AppService,
+    private readonly servers: MediaServers,
+  ) {}
+
+  async check(app: AppRow, room: string, token: string | undefined): Promise<Problem | undefined> {
+    if (this.apps.config(app).features.publicPlayback) return undefined;
+    if (token === undefined || token === "") {
+      return problem("unauthorized", "playback of this app is private: add ?token=<play token>, a join token for this room that can subscribe");
+    }
+    const media = this.servers.forApp(app.name);
+    if (!media) return problem("unauthorized", "playback is private and no media server is configured to verify play tokens");
+    let claims;
+    try {
+      claims = await media.verify(token);
+    } catch {
+      return problem("unauthorized", "the play token is invalid or has expired; mint a new one");
+    }
+    const grant = claims.video;
+    const forApp = claims.attributes?.[ATTR_APP];
+    if (!grant?.roomJoin || grant.room !== room || grant.canSubscribe === false || (forApp !== undefined && forApp !== app.name)) {
+      return problem("unauthorized", `the play token does not allow watching room ${room}`);
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,97 @@
+import { z } from "zod";
+import type { AppService } from "../apps/service.ts";
+import type { AppRow } from "../apps/store.ts";
+import { isProblem, problem, type Problem } from "../http/problem.ts";
+import type { Reply, StreamReply } from "../http/reply.ts";
+import { text } from "../http/reply.ts";
+import { defineRoute, type Route } from "../http/route.ts";
+import { appRoomParams } from "../media/schemas.ts";
+import type { MjpegHub } from "./hub.ts";
+import { STREAM_CONTENT_TYPE } from "./part.ts";
+import type { PlayAccess } from "./play-access.ts";
+import { playerHeaders, playerPage } from "./player-page.ts";
+import type { Relay } from "./relay.ts";
+
+const playQuery = z.object({ token: z.string().max(8192).optional() });
+
+/** A live image must never be served from a cache without asking. */
+const LIVE_HEADERS = {
+  "cache-control": "no-store, no-cache, must-revalidate, max-age=0",
+  pragma: "no-cache",
+  "access-control-allow-origin": "*",
+  "x-content-type-options": "nosniff",
+};
+
+export interface PlaybackDeps {
+  readonly hub: MjpegHub;
+  readonly apps: AppService;
+  readonly access: PlayAccess;
+}
+
+/**
+ * SPEC 4.10's playback, outside /api/v1: the multipart MJPEG stream, the last frame as a JPEG,
+ * and the player pages. An unknown app and a room without a live camera are both 404.
+ */
+export function playbackRoutes(d: PlaybackDeps): Route[] {
+  const liveRelay = async (appName: string, room: string, token: string | undefined): Promise<{ app: AppRow; relay: Relay } | Problem> => {
+    const app = d.apps.findByName(appName);
+    if (!app) return problem("not_found", `no app ${appName}`);
+    const denied = await d.access.check(app, room, token);
+    if (denied) return denied;
+    const relay = d.hub.relay(app.name, room);
+    if (!relay?.live || !relay.latest) return problem("not_found", `no camera is live in room ${room}`);
+    return { app, relay };
+  };
+  const page = (embed: boolean) =>
+    defineRoute({
+      method: "GET",
+      path: embed ? "/embed/{app}/{room}" : "/play/{app}/{room}",
+      auth: "public",
+      params: appRoomParams,
+      handler: async (ctx) => {
+        if (!d.apps.findByName(ctx.params.app)) return problem("not_found", `no app ${ctx.params.app}`);
+        const live = `/api/v1/apps/${encodeURIComponent(ctx.params.app)}/ws-ingest/live/${encodeURIComponent(ctx.params.room)}`;
+        return text(playerPage(ctx.params.app, ctx.params.room, live, embed), "text/html; charset=utf-8", 200, playerHeaders(embed));
+      },
+    });
+  return [
+    defineRoute({
+      method: "GET",
+      path: "/live/{app}/{room}/mjpeg",
+      auth: "public",
+      params: appRoomParams,
+      query: playQuery,
+      handler: async (ctx): Promise<StreamReply | Problem> => {
+        const found = await liveRelay(ctx.params.app, ctx.params.room, ctx.query.token);
+        if (isProblem(found)) return found;
+        const { app, relay } = found;
+        const max = d.apps.config(app).ws_ingest.max_viewers;
+        if (relay.viewers.size >= max) {
+          return problem("service_unavailable", `room ${relay.room} has its maximum of ${max} viewers; retry later`, { headers: { "retry-after": "10" } });
+        }
+        const headers = { ...LIVE_HEADERS, "content-type": STREAM_CONTENT_TYPE };
+        return { kind: "stream", headers, start: (res, onGone) => d.hub.watch(relay, res, headers, onGone) };
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/live/{app}/{room}/frame.jpg",
+      auth: "public",
+      params: appRoomParams,
+      query: playQuery,
+      handler: async (ctx): Promise<Reply | Problem> => {
+        const found = await liveRelay(ctx.params.app, ctx.params.room, ctx.query.token);
+        if (isProblem(found)) return found;
+        const part = found.relay.latest;
+        if (!part) return problem("not_found", `no camera is live in room ${ctx.params.room}`);
+        // `no-cache` plus a validator: pollers revalidate every time and get 304 until a new frame.
+        const etag = `"${part.at.toString(36)}-${part.seq}"`;
+        const headers = { ...LIVE_HEADERS, "cache-control": "no-cache, max-age=0", etag, "last-modified": new Date(part.at).toUTCString() };
+        if (ctx.headers["if-none-match"] === etag) return { kind: "reply", status: 304, headers };
+        return { kind: "reply", status: 200, body: part.jpeg, contentType: "image/jpeg", headers };
+      },
+    }),
+    page(false),
+    page(true),
+  ];
+}

@@ -1,0 +1,101 @@
+import type { HttpResponse } from "../http/uws.ts";
+import type { CameraLink } from "./camera.ts";
+import type { MjpegCounters } from "./counters.ts";
+import { buildPart, type Part } from "./part.ts";
+import { Viewer, type ViewerRoom } from "./viewer.ts";
+
+/** Clock and scheduling the relays of one process share. */
+export interface RelayClock {
+  readonly now: number;
+  /** Asks for `relay.fanOut()` soon, outside the current uWS callback. */
+  schedule(relay: Relay): void;
+}
+
+/**
+ * One room's MJPEG relay: the camera feeding it, the newest frame, and its viewers. Frames are
+ * copied once into a shared part and fanned out later (see `MjpegHub`), never from inside the
+ * camera's WebSocket callback.
+ */
+export class Relay implements ViewerRoom {
+  latest: Part | undefined;
+  camera: CameraLink | undefined;
+  /** When the last camera left, while viewers wait for it to come back. */
+  cameraLeftAt: number | undefined;
+  readonly viewers = new Set<Viewer>();
+  /** When a frame (new or repeated) last went out. */
+  lastFanOutAt = 0;
+  scheduled = false;
+  private seq = 0;
+
+  constructor(
+    readonly app: string,
+    readonly room: string,
+    private readonly clock: RelayClock,
+    readonly counters: MjpegCounters,
+  ) {}
+
+  get now(): number {
+    return this.clock.now;
+  }
+
+  get live(): boolean {
+    return this.camera !== undefined;
+  }
+
+  /** Takes a validated frame: must run inside the WebSocket callback that received it. */
+  publish(frame: Uint8Array, at: number): void {
+    this.latest = buildPart(frame, ++this.seq, at);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      this.clock.schedule(this);
+    }
+  }
+
+  /** Offers the newest frame to every viewer; busy viewers pick it up when they drain. */
+  fanOut(): void {
+    this.scheduled = false;
+    const part = this.latest;
+    if (!part) return;
+    this.lastFanOutAt = this.clock.now;
+    for (const viewer of this.viewers) viewer.offer(part);
+  }
+
+  attach(res: HttpResponse, headers: Readonly<Record<string, string>>): Viewer {
+    const viewer = new Viewer(res, this);
+    this.viewers.add(viewer);
+    viewer.open(headers);
+    return viewer;
+  }
+
+  detach(viewer: Viewer): void {
+    viewer.closed = true;
+    this.viewers.delete(viewer);
+  }
+
+  /** Closes viewers whose socket took nothing since `before`; answers how many. */
+  evictStalled(before: number): number {
+    let evicted = 0;
+    for (const viewer of this.viewers) {
+      if (viewer.stalledSince(before)) {
+        viewer.close();
+        this.viewers.delete(viewer);
+        evicted++;
+      }
+    }
+    return evicted;
+  }
+
+  closeViewers(): void {
+    for (const viewer of this.viewers) viewer.close();
+    this.viewers.clear();
+  }
+
+  delivered(bytes: number): void {
+    this.counters.framesOut++;
+    this.counters.bytesOut += bytes;
+  }
+
+  skippedFrames(count: number): void {
+    this.counters.framesSkipped += count;
+  }
+}
