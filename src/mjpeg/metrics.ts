@@ -38,6 +38,13 @@ export function registerMjpegMetrics(registry: Registry, hub: MjpegHub): void {
       return [...live].map(([app, value]) => ({ labels: { app }, value }));
     }),
   );
+  registry.registerMetric(
+    scrapeMetric("service_mjpeg_buffered_bytes", "Frame bytes held for viewers (newest frames and parts still in flight), by app", "gauge", () => {
+      const held = new Map<string, number>();
+      for (const relay of hub.snapshot().relays) held.set(relay.app, (held.get(relay.app) ?? 0) + relay.heldBytes());
+      return [...held].map(([app, value]) => ({ labels: { app }, value }));
+    }),
+  );
   counter("service_mjpeg_frames_in_total", "Camera frames accepted, by app", (c) => c.framesIn);
   counter("service_mjpeg_bytes_in_total", "Camera frame bytes accepted, by app", (c) => c.bytesIn);
   counter("service_mjpeg_frames_out_total", "MJPEG parts fully handed to viewers' sockets, by app", (c) => c.framesOut);

@@ -68,7 +68,7 @@ export class Relay implements ViewerRoom {
   }
 
   detach(viewer: Viewer): void {
-    viewer.closed = true;
+    viewer.gone();
     this.viewers.delete(viewer);
   }
 
@@ -83,6 +83,19 @@ export class Relay implements ViewerRoom {
       }
     }
     return evicted;
+  }
+
+  /** Frame bytes this room holds: the newest part plus the distinct parts still in flight to viewers. */
+  heldBytes(): number {
+    const held = new Set<Buffer>();
+    if (this.latest) held.add(this.latest.bytes);
+    for (const viewer of this.viewers) {
+      const pending = viewer.pending;
+      if (pending) held.add(pending);
+    }
+    let bytes = 0;
+    for (const buffer of held) bytes += buffer.length;
+    return bytes;
   }
 
   closeViewers(): void {

@@ -10,6 +10,23 @@ const ENDLESS = Number.MAX_SAFE_INTEGER;
 
 const NOTHING = (): void => {};
 
+/**
+ * uWS wants every write inside `cork` (it warns otherwise, and corking batches the syscall). One
+ * shared callback and these slots avoid a closure per write: `cork` runs it synchronously.
+ */
+let corkRes: HttpResponse;
+let corkData: Buffer;
+let corkOk = false;
+function corkedTryEnd(): void {
+  corkOk = corkRes.tryEnd(corkData, ENDLESS)[0];
+}
+function tryEnd(res: HttpResponse, data: Buffer): boolean {
+  corkRes = res;
+  corkData = data;
+  res.cork(corkedTryEnd);
+  return corkOk;
+}
+
 /** What a viewer needs from the room it watches. */
 export interface ViewerRoom {
   /** The newest frame. */
@@ -74,6 +91,11 @@ export class Viewer {
     this.send(part);
   }
 
+  /** The part the socket has not fully taken yet, if any: all the memory this viewer holds. */
+  get pending(): Buffer | undefined {
+    return this.inFlight;
+  }
+
   /** A viewer with a part waiting and no progress since `before` is stalled. */
   stalledSince(before: number): boolean {
     return this.inFlight !== undefined && this.lastProgress < before;
@@ -81,8 +103,20 @@ export class Viewer {
 
   close(): void {
     if (this.closed) return;
-    this.closed = true;
+    this.gone();
     this.res.close();
+  }
+
+  /** The viewer is leaving: a part still in flight means every frame after it was skipped. */
+  gone(): void {
+    if (this.closed) return;
+    this.closed = true;
+    const latest = this.room.latest;
+    if (this.inFlight !== undefined && latest !== undefined && latest.seq > this.sentSeq) {
+      this.skipped += latest.seq - this.sentSeq;
+      this.room.skippedFrames(latest.seq - this.sentSeq);
+    }
+    this.inFlight = undefined;
   }
 
   private send(part: Part): void {
@@ -98,7 +132,7 @@ export class Viewer {
   private write(bytes: Buffer): void {
     const start = this.offset;
     this.offset += bytes.length;
-    if (this.res.tryEnd(bytes, ENDLESS)[0]) {
+    if (tryEnd(this.res, bytes)) {
       this.completed(bytes);
       return;
     }
@@ -124,8 +158,7 @@ export class Viewer {
       this.lastProgress = this.room.now;
     }
     const sent = offset - this.inFlightAt;
-    const [ok] = this.res.tryEnd(sent === 0 ? pending : pending.subarray(sent), ENDLESS);
-    if (!ok) return false;
+    if (!tryEnd(this.res, sent === 0 ? pending : pending.subarray(sent))) return false;
     this.inFlight = undefined;
     this.completed(pending);
     const latest = this.room.latest;

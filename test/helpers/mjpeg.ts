@@ -1,0 +1,219 @@
+import { execFileSync } from "node:child_process";
+import { once } from "node:events";
+import net from "node:net";
+import { WebSocket } from "undici";
+import type { TestServer } from "./server.ts";
+
+const jpegs = new Map<string, Buffer>();
+
+/** A real JPEG from ffmpeg: a solid colour, or padded with a COM segment to about `bytes`. */
+export function testJpeg(color = "red", bytes = 0, size = "64x48"): Buffer {
+  const id = `${color}/${bytes}/${size}`;
+  let jpeg = jpegs.get(id);
+  if (!jpeg) {
+    const plain = execFileSync("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", `color=c=${color}:s=${size}`, "-frames:v", "1", "-f", "image2", "-c:v", "mjpeg", "-"]);
+    jpeg = bytes > plain.length + 4 ? padJpeg(plain, bytes) : plain;
+    jpegs.set(id, jpeg);
+  }
+  return jpeg;
+}
+
+/** Inserts COM segments (FF FE) right after SOI until the JPEG is `bytes` long; decoders skip them. */
+function padJpeg(jpeg: Buffer, bytes: number): Buffer {
+  const segments: Buffer[] = [jpeg.subarray(0, 2)];
+  let missing = bytes - jpeg.length;
+  while (missing > 4) {
+    const payload = Math.min(missing - 4, 65533);
+    const segment = Buffer.alloc(payload + 4, 0x20);
+    segment.writeUInt16BE(0xfffe, 0);
+    segment.writeUInt16BE(payload + 2, 2);
+    segments.push(segment);
+    missing -= payload + 4;
+  }
+  segments.push(jpeg.subarray(2));
+  return Buffer.concat(segments);
+}
+
+/** Creates an app for camera tests, with `config.yaml` replaced when `yaml` is given. */
+export async function cameraApp(server: TestServer, name: string, yaml?: string): Promise<void> {
+  const created = await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name } });
+  if (created.status !== 201) throw new Error(`creating app ${name}: ${created.status} ${created.text}`);
+  if (yaml !== undefined) {
+    const put = await server.request("PUT", `/api/v1/apps/${name}/config/raw`, { token: server.rootToken, body: { yaml } });
+    if (put.status !== 200) throw new Error(`config of ${name}: ${put.status} ${put.text}`);
+  }
+}
+
+export interface MintedKey {
+  readonly id: string;
+  readonly streamKey: string;
+  readonly room: string;
+  readonly identity: string;
+  readonly wsUrl: string;
+  readonly mjpegUrl: string;
+  readonly frameUrl: string;
+  readonly playerUrl: string;
+  readonly embedUrl: string;
+}
+
+export async function mintKey(server: TestServer, app: string, room: string, identity?: string): Promise<MintedKey> {
+  const res = await server.request("POST", `/api/v1/apps/${app}/ws-ingest`, { token: server.rootToken, body: identity ? { room, identity } : { room } });
+  if (res.status !== 201) throw new Error(`minting a camera key: ${res.status} ${res.text}`);
+  return (res.json as { data: MintedKey }).data;
+}
+
+/** A camera device on the WebSocket ingest. */
+export class Camera {
+  readonly closed: Promise<{ code: number; reason: string }>;
+
+  private constructor(readonly ws: WebSocket) {
+    this.closed = new Promise((resolve) => ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })));
+  }
+
+  /** Connects with the key as a Bearer header (or in the query); rejects when the upgrade is refused. */
+  static async connect(key: Pick<MintedKey, "wsUrl" | "streamKey">, via: "header" | "query" = "header"): Promise<Camera> {
+    const url = via === "query" ? `${key.wsUrl}&key=${encodeURIComponent(key.streamKey)}` : key.wsUrl;
+    const ws = new WebSocket(url, via === "header" ? ({ headers: { authorization: `Bearer ${key.streamKey}` } } as never) : undefined);
+    ws.binaryType = "arraybuffer";
+    const camera = new Camera(ws);
+    await new Promise<void>((resolve, reject) => {
+      ws.addEventListener("open", () => resolve());
+      ws.addEventListener("error", () => reject(new Error(`camera upgrade to ${key.wsUrl} refused`)));
+    });
+    return camera;
+  }
+
+  send(frame: Buffer | string): void {
+    this.ws.send(frame);
+  }
+
+  close(): Promise<{ code: number; reason: string }> {
+    this.ws.close();
+    return this.closed;
+  }
+}
+
+/** The HTTP status a camera upgrade is refused with, read off a raw handshake. */
+export async function upgradeStatus(port: number, pathAndQuery: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  const socket = net.connect(port, "127.0.0.1");
+  await once(socket, "connect");
+  const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+  socket.write(`GET ${pathAndQuery} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n${extra}\r\n`);
+  const chunks: Buffer[] = [];
+  socket.on("data", (c: Buffer) => chunks.push(c));
+  await Promise.race([once(socket, "close"), new Promise((r) => setTimeout(r, 2000))]);
+  socket.destroy();
+  const text = Buffer.concat(chunks).toString("latin1");
+  const [head = "", body = ""] = text.split("\r\n\r\n");
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body };
+}
+
+export interface ReceivedPart {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+}
+
+/**
+ * A viewer over a raw socket, so tests control reading (a paused viewer reads nothing). It checks
+ * the framing strictly: the opening boundary, then parts whose Content-Length is exact and whose
+ * body is followed by the boundary.
+ */
+export class MjpegViewer {
+  status = 0;
+  readonly headers: Record<string, string> = {};
+  readonly parts: ReceivedPart[] = [];
+  boundary = "";
+  bytes = 0;
+  /** Set when the stream broke the framing rules; the test then fails on it. */
+  error: string | undefined;
+  private buffer: Buffer = Buffer.alloc(0);
+  private headDone = false;
+  private opened = false;
+  private waiters: Array<() => void> = [];
+  readonly ended: Promise<void>;
+
+  private constructor(readonly socket: net.Socket) {
+    socket.on("data", (chunk: Buffer) => {
+      this.bytes += chunk.length;
+      this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+      try {
+        this.parse();
+      } catch (err) {
+        this.error ??= (err as Error).message;
+      }
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.ended = new Promise((resolve) => socket.once("close", () => resolve()));
+    socket.on("error", () => {});
+  }
+
+  static async open(url: string): Promise<MjpegViewer> {
+    const target = new URL(url);
+    const socket = net.connect(Number(target.port), target.hostname);
+    await once(socket, "connect");
+    socket.write(`GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\n\r\n`);
+    const viewer = new MjpegViewer(socket);
+    await viewer.until(() => viewer.status !== 0, 5000);
+    return viewer;
+  }
+
+  /** Waits until `done()` holds, failing after `ms`. */
+  async until(done: () => boolean, ms = 5000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!done()) {
+      if (this.error) throw new Error(`viewer: ${this.error}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error("viewer: timed out waiting");
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => (clearTimeout(timer), resolve()));
+      });
+    }
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+
+  private parse(): void {
+    if (!this.headDone) {
+      const end = this.buffer.indexOf("\r\n\r\n");
+      if (end < 0) return;
+      const [statusLine = "", ...lines] = this.buffer.subarray(0, end).toString("latin1").split("\r\n");
+      this.status = Number(statusLine.split(" ")[1]);
+      for (const line of lines) {
+        const colon = line.indexOf(":");
+        this.headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      this.boundary = /boundary=([^;]+)/.exec(this.headers["content-type"] ?? "")?.[1] ?? "";
+      this.buffer = this.buffer.subarray(end + 4);
+      this.headDone = true;
+    }
+    if (this.status !== 200) return;
+    if (!this.opened) {
+      const opening = `--${this.boundary}\r\n`;
+      if (this.buffer.length < opening.length) return;
+      if (this.buffer.subarray(0, opening.length).toString("latin1") !== opening) throw new Error("stream does not open with the boundary");
+      this.buffer = this.buffer.subarray(opening.length);
+      this.opened = true;
+    }
+    for (;;) {
+      const headEnd = this.buffer.indexOf("\r\n\r\n");
+      if (headEnd < 0) return;
+      const headers: Record<string, string> = {};
+      for (const line of this.buffer.subarray(0, headEnd).toString("latin1").split("\r\n")) {
+        const colon = line.indexOf(":");
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      const length = Number(headers["content-length"]);
+      if (!Number.isInteger(length)) throw new Error(`part without a Content-Length: ${JSON.stringify(headers)}`);
+      const closing = `\r\n--${this.boundary}\r\n`;
+      const total = headEnd + 4 + length + closing.length;
+      if (this.buffer.length < total) return;
+      const body = Buffer.from(this.buffer.subarray(headEnd + 4, headEnd + 4 + length));
+      if (this.buffer.subarray(headEnd + 4 + length, total).toString("latin1") !== closing) throw new Error("a part is not followed by the boundary");
+      this.parts.push({ headers, body });
+      this.buffer = this.buffer.subarray(total);
+    }
+  }
+}
