@@ -15,6 +15,58 @@ export interface Prerequisite {
 
 const require = createRequire(import.meta.url);
 
+/** Debian's Chromium, which the browser tests drive through playwright-core (no browser download). */
+export const CHROMIUM = "/usr/bin/chromium";
+
+/** The first line `command args` prints, or undefined when it does not run or fails. */
+function firstLine([command, ...args]: readonly string[]): string | undefined {
+  if (command === undefined) return undefined;
+  const result = spawnSync(command, args, { encoding: "utf8", timeout: 30_000 });
+  if (result.error || result.status !== 0) return undefined;
+  const line = (result.stdout.trim() || result.stderr.trim()).split("\n")[0] ?? "";
+  return line.replace(/ (Copyright|built on) .*/, "") || `${command} runs`;
+}
+
+/**
+ * `apt-get install` of one Debian package, non-interactive and idempotent (an installed package is
+ * a no-op). The package lists are refreshed only when the first attempt fails, so a machine with
+ * current lists installs without touching the network twice.
+ */
+export function aptInstall(pkg: string): void {
+  const run = (args: string[]) =>
+    spawnSync("apt-get", args, { encoding: "utf8", timeout: 15 * 60_000, env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  const install = () => run(["install", "-y", "--no-install-recommends", pkg]);
+  let result = install();
+  let update: ReturnType<typeof run> | undefined;
+  if (result.error || result.status !== 0) {
+    update = run(["update"]);
+    result = install();
+  }
+  if (result.error || result.status !== 0) {
+    const tail = (r: ReturnType<typeof run>) => r.error?.message ?? `${r.stderr}`.trim().split("\n").slice(-2).join(" / ");
+    const updated = update && (update.error || update.status !== 0) ? `; apt-get update failed too: ${tail(update)}` : "";
+    throw new Error(`apt-get install -y --no-install-recommends ${pkg} failed: ${tail(result)}${updated}`);
+  }
+}
+
+/** Binaries from a Debian package: each must run (`commands`), else the package is installed. */
+export function debianTool(name: string, pkg: string, commands: ReadonlyArray<readonly string[]>): Prerequisite {
+  const versions = () => commands.map(firstLine);
+  return {
+    name,
+    async ensure() {
+      let found = versions();
+      if (found.some((v) => v === undefined)) {
+        aptInstall(pkg);
+        found = versions();
+      }
+      const missing = commands.filter((_, i) => found[i] === undefined).map((c) => c.join(" "));
+      if (missing.length > 0) throw new Error(`${missing.join(", ")} still does not run after installing Debian package ${pkg}`);
+      return found.join("; ");
+    },
+  };
+}
+
 export const prerequisites: Prerequisite[] = [
   {
     name: "uWebSockets.js native binding",
@@ -39,6 +91,11 @@ export const prerequisites: Prerequisite[] = [
       return ensureLivekit();
     },
   },
+  debianTool("ffmpeg and ffprobe (MJPEG test frames, real MJPEG clients)", "ffmpeg", [
+    ["ffmpeg", "-version"],
+    ["ffprobe", "-version"],
+  ]),
+  debianTool("headless Chromium (the MJPEG player in a real browser)", "chromium", [[CHROMIUM, "--version"]]),
   {
     name: "redis-server (each LiveKit test starts its own, for ingress)",
     async ensure() {
