@@ -31,6 +31,12 @@ import { HttpServer } from "./http/server.ts";
 import { requireNativeUws } from "./http/uws.ts";
 import { createLogging, type Logging } from "./logging.ts";
 import { EventDispatcher } from "./events/dispatcher.ts";
+import { LatencyMonitor } from "./events/latency-monitor.ts";
+import { EventMetrics } from "./events/metrics.ts";
+import { MqttPublisher } from "./events/mqtt.ts";
+import { deliveryRoutes } from "./events/routes.ts";
+import { WebhookClient } from "./events/webhook-client.ts";
+import { WebhookDeliverer } from "./events/webhooks.ts";
 import { IngressService, ingressRoutes } from "./media/ingress.ts";
 import { JoinTokens } from "./media/join-tokens.ts";
 import { StreamQuota } from "./media/quota.ts";
@@ -140,7 +146,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const app = apps.findByName(name);
       if (app) mjpeg.reconfigure(app);
     });
-    appService.onDelete((app) => mjpeg.closeApp(app));
+    const ssrf = parseSsrfAllowlist(config.ssrfAllowlist);
+    const eventMetrics = new EventMetrics(metrics.registry, events);
+    const webhookClient = new WebhookClient(ssrf);
+    const webhooks = new WebhookDeliverer({
+      apps,
+      configs,
+      secrets: appSecrets,
+      databases,
+      client: webhookClient,
+      logger,
+      count: (app, event, result) => eventMetrics.countCallback(app, event, result),
+    });
+    const mqtt = new MqttPublisher({ configs, secrets: appSecrets, env: config.env, logger, count: (app, result) => eventMetrics.countMqtt(app, result) });
+    events.onEvent((e) => webhooks.enqueue(e));
+    events.onEvent((e) => mqtt.publishEvent(e));
+    logging.subscribe((record) => mqtt.publishLog(record));
+    const latency = new LatencyMonitor({ apps, appService, configs, servers: media, tracker, local: mjpeg, supervisor, events, logger });
+    appService.onDelete((app) => {
+      mjpeg.closeApp(app);
+      webhooks.forget(app);
+      mqtt.close(app);
+      latency.forget(app);
+      events.forget(app);
+      eventMetrics.forget(app);
+    });
     const guard = new Guard({ tokens, sessionTokens, sessions, accounts: accountStore, apps, authzEnforce: config.authzEnforce });
 
     const router = new Router();
@@ -167,9 +197,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...webhookRoutes(media, tracker, db, logger),
       ...mediaSettingsRoutes(configs, appSecrets, media),
       ...ingressRoutes(
-        new IngressService({ servers: media, apps: appService, databases, box, publicUrl: config.publicUrl, ssrf: parseSsrfAllowlist(config.ssrfAllowlist) }),
+        new IngressService({ servers: media, apps: appService, databases, box, publicUrl: config.publicUrl, ssrf }),
       ),
       ...streamRoutes({ servers: media, tracker, apps: appService, events, local: mjpeg, logger }),
+      ...deliveryRoutes(webhooks),
       ...cameraKeyRoutes({ hub: mjpeg, apps: appService, quota, publicUrl: config.publicUrl }),
       ...playbackRoutes({ hub: mjpeg, apps: appService, access: new PlayAccess(appService, media) }),
       ...accountRoutes({ accounts, sessions, totp, store: accountStore, allowSignup: config.allowSignup }),
@@ -210,6 +241,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       listen: async () => {
         const port = await server.listen(config.host, config.port);
         mjpeg.start();
+        webhooks.start();
+        latency.start();
         reconciler.start();
         return port;
       },
@@ -221,6 +254,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           mjpeg.shutdown();
           await server.stop(config.shutdownGraceMs);
           reconciler.stop();
+          latency.stop();
+          // Deliveries not yet made stay in the outbox and resume at the next start.
+          await webhooks.stop();
+          await mqtt.stop();
+          await webhookClient.close();
           supervisor.stopAll();
           s3.close();
           opened.close();

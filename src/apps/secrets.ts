@@ -9,6 +9,8 @@ export type AppSecretName = "s3.key" | "s3.secret" | "callbacks.secret" | "mqtt.
  * API only ever says whether one is set.
  */
 export class AppSecrets {
+  private readonly listeners: ((app: string, name: AppSecretName) => void)[] = [];
+
   constructor(
     private readonly databases: Databases,
     private readonly box: SecretBox,
@@ -28,10 +30,16 @@ export class AppSecrets {
     const db = this.databases.app(app);
     if (value === undefined) {
       db.prepare("DELETE FROM secrets WHERE name = ?").run(name);
-      return;
+    } else {
+      db.prepare(
+        "INSERT INTO secrets (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+      ).run(name, this.box.seal("app-secrets", `app:${app}:${name}`, value), new Date().toISOString());
     }
-    db.prepare(
-      "INSERT INTO secrets (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-    ).run(name, this.box.seal("app-secrets", `app:${app}:${name}`, value), new Date().toISOString());
+    for (const listener of this.listeners) listener(app, name);
+  }
+
+  /** Called after a secret is stored or removed, so holders of a copy (a live client) refresh it. */
+  onChange(listener: (app: string, name: AppSecretName) => void): void {
+    this.listeners.push(listener);
   }
 }

@@ -1,9 +1,13 @@
+import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
+import { EVENTS, type EventName, type EventData } from "./catalog.ts";
 
-/** One event as emitted: the app it belongs to, its name, room and flat data (SPEC 6). */
+/** One event as emitted: its id, app, name, room and flat data (SPEC 6). */
 export interface EmittedEvent {
+  /** The delivery id webhooks carry (body `id`, `X-Service-Delivery`, `webhook-id`). */
+  readonly id: string;
   readonly app: string;
-  readonly event: string;
+  readonly event: EventName;
   readonly room: string;
   readonly data: Readonly<Record<string, unknown>>;
   readonly ts: string;
@@ -15,13 +19,15 @@ export type EventListener = (event: EmittedEvent) => void;
 const RECENT = 500;
 
 /**
- * The one place every module emits through: `emit(app, event, room, data)`. Emitting never
- * throws and never waits; an event for an unknown app is dropped. Delivery channels (signed
- * webhooks, MQTT) subscribe as listeners.
+ * The one place every module emits through: `emit(app, event, room, data)`, typed from the event
+ * catalog. Emitting never throws and never waits: channels (signed webhooks, MQTT) take the event
+ * synchronously and do their I/O later. An event for an unknown app is dropped (SPEC 6).
  */
 export class EventDispatcher {
   private readonly listeners: EventListener[] = [];
   private readonly recentEvents: EmittedEvent[] = [];
+  /** `service_stream_events_total{app,event}`, read at scrape time. */
+  readonly counts = new Map<string, Map<EventName, number>>();
 
   constructor(
     private readonly appExists: (app: string) => boolean,
@@ -32,11 +38,20 @@ export class EventDispatcher {
     this.listeners.push(listener);
   }
 
-  emit(app: string, event: string, room: string, data: Record<string, unknown>): void {
+  emit<E extends EventName>(app: string, event: E, room: string, data: EventData<E>): void {
     if (!this.appExists(app)) return;
-    const emitted: EmittedEvent = { app, event, room, data, ts: new Date().toISOString() };
+    const checked = EVENTS[event].data.safeParse(data);
+    // A shape the catalog does not expect is a bug in the emitter: say so loudly, deliver anyway.
+    if (!checked.success) this.logger.error({ app, event, issues: checked.error.issues }, "event data does not match the catalog");
+    const emitted: EmittedEvent = { id: randomUUID(), app, event, room, data: withoutUndefined(data), ts: new Date().toISOString() };
     this.recentEvents.push(emitted);
     if (this.recentEvents.length > RECENT) this.recentEvents.shift();
+    let perApp = this.counts.get(app);
+    if (!perApp) {
+      perApp = new Map();
+      this.counts.set(app, perApp);
+    }
+    perApp.set(event, (perApp.get(event) ?? 0) + 1);
     for (const listener of this.listeners) {
       try {
         listener(emitted);
@@ -50,4 +65,15 @@ export class EventDispatcher {
   recent(): readonly EmittedEvent[] {
     return this.recentEvents;
   }
+
+  forget(app: string): void {
+    this.counts.delete(app);
+  }
+}
+
+/** Data is flat; an absent optional field is left out rather than sent as null. */
+function withoutUndefined(data: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) if (value !== undefined) out[key] = value;
+  return out;
 }

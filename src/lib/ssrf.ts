@@ -26,26 +26,39 @@ function internal(address: string): boolean {
   return ip.range() !== "unicast";
 }
 
+/** Where a checked host may be reached, or why it may not. */
+export type SsrfVerdict = { readonly address: string; readonly family: 4 | 6 } | { readonly refused: string };
+
 /**
  * Resolves `host` and refuses it when any address it resolves to is internal, unless the host
- * or the address is allowlisted. Answers the reason for a refusal.
+ * or the address is allowlisted. Answers an address to connect to: connecting to that very
+ * address (not resolving again) is what defeats DNS rebinding.
  */
-export async function ssrfRefusal(host: string, allow: SsrfAllowlist): Promise<string | undefined> {
+export async function checkHost(host: string, allow: SsrfAllowlist): Promise<SsrfVerdict> {
   const name = host.replace(/^\[|\]$/g, "").toLowerCase();
-  if (allow.hosts.has(name)) return undefined;
-  let addresses: string[];
+  let addresses: { address: string; family: number }[];
   const literal = parseIp(name);
   if (literal) {
-    addresses = [literal.toString()];
+    addresses = [{ address: literal.toString(), family: literal.kind() === "ipv6" ? 6 : 4 }];
   } else {
     try {
-      addresses = (await lookup(name, { all: true, verbatim: true })).map((a) => a.address);
+      addresses = await lookup(name, { all: true, verbatim: true });
     } catch {
-      return `${host} does not resolve`;
+      return { refused: `${host} does not resolve` };
     }
   }
-  for (const address of addresses) {
-    if (internal(address) && !inCidrs(address, allow.cidrs)) return `${host} resolves to ${address}, an internal address`;
+  const first = addresses[0];
+  if (!first) return { refused: `${host} does not resolve` };
+  if (!allow.hosts.has(name)) {
+    for (const { address } of addresses) {
+      if (internal(address) && !inCidrs(address, allow.cidrs)) return { refused: `${host} resolves to ${address}, an internal address` };
+    }
   }
-  return undefined;
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
+
+/** `checkHost` for callers that only need the reason for a refusal. */
+export async function ssrfRefusal(host: string, allow: SsrfAllowlist): Promise<string | undefined> {
+  const verdict = await checkHost(host, allow);
+  return "refused" in verdict ? verdict.refused : undefined;
 }

@@ -1,0 +1,178 @@
+import mqtt, { type IClientOptions, type MqttClient } from "mqtt";
+import type { Logger } from "pino";
+import type { AppConfig } from "../apps/config/schema.ts";
+import { LOG_LEVELS, MQTT_EVENTS_ALL } from "../apps/config/schema.ts";
+import type { AppConfigService } from "../apps/config/service.ts";
+import { defaultPasswordEnv, defaultTopicPrefix } from "../apps/mqtt/routes.ts";
+import type { AppSecrets } from "../apps/secrets.ts";
+import type { LogRecord } from "../logging.ts";
+import { categoryOf } from "./catalog.ts";
+import type { EmittedEvent } from "./dispatcher.ts";
+
+type MqttConfig = AppConfig["mqtt"];
+
+/** SPEC 6.5: reconnect after 1 s, doubling to a 30 s cap, back to 1 s once connected. */
+const FIRST_RECONNECT_MS = 1000;
+const MAX_RECONNECT_MS = 30_000;
+/**
+ * QoS 1/2 messages queued while the broker is away, per app. mqtt.js keeps them in memory without
+ * a bound; beyond this, new ones are dropped (and counted) until the client reconnects.
+ */
+export const MAX_OFFLINE_MESSAGES = 1000;
+/** A log line's extra fields are forwarded up to this size. */
+const MAX_META_BYTES = 4096;
+/** Our own lines: never forwarded, or a broker problem would log about itself forever. */
+export const MQTT_COMPONENT = "mqtt";
+const STANDARD_LOG_FIELDS = new Set(["level", "time", "msg", "app", "source", "component", "pid", "hostname"]);
+
+interface LiveClient {
+  readonly client: MqttClient;
+  readonly signature: string;
+  offlineQueued: number;
+}
+
+export interface MqttDeps {
+  readonly configs: AppConfigService;
+  readonly secrets: AppSecrets;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly logger: Logger;
+  /** Counts messages by app and result (`published`, `dropped`). */
+  readonly count: (app: string, result: "published" | "dropped") => void;
+}
+
+/** `tls` upgrades mqtt:// to mqtts:// and ws:// to wss://. */
+export function brokerUrl(config: Pick<MqttConfig, "url" | "tls">): string {
+  if (!config.tls) return config.url;
+  return config.url.replace(/^mqtt:\/\//, "mqtts://").replace(/^ws:\/\//, "wss://");
+}
+
+/**
+ * Publishes events and forwarded logs to each app's broker (SPEC 6.5). One mqtt.js client per
+ * app, created on the first message; a config or password change drops it (the next message
+ * reconnects with the new settings), switching MQTT off closes it, deleting the app closes it.
+ * MQTT is best effort: webhooks are the retried channel.
+ */
+export class MqttPublisher {
+  private readonly clients = new Map<string, LiveClient>();
+  private readonly log: Logger;
+
+  constructor(private readonly d: MqttDeps) {
+    this.log = d.logger.child({ component: MQTT_COMPONENT });
+    d.configs.onChange((app) => this.close(app));
+    d.secrets.onChange((app, name) => {
+      if (name === "mqtt.password") this.close(app);
+    });
+  }
+
+  /** The dispatcher's listener. */
+  publishEvent(e: EmittedEvent): void {
+    const config = this.d.configs.get(e.app).mqtt;
+    if (!this.active(e.app, config)) return;
+    if (!config.events.includes(MQTT_EVENTS_ALL) && !config.events.includes(e.event)) return;
+    const prefix = config.topic_prefix ?? defaultTopicPrefix(e.app);
+    this.publish(e.app, config, `${prefix}/${categoryOf(e.event)}/${e.event}`, { event: e.event, app: e.app, timestamp: e.ts, data: e.data });
+  }
+
+  /** The logging subscriber: app-attributed lines at or above the app's `logs.level`. */
+  publishLog(record: LogRecord): void {
+    const app = record.app;
+    if (app === undefined || record["component"] === MQTT_COMPONENT) return;
+    let config: MqttConfig;
+    try {
+      config = this.d.configs.get(app).mqtt;
+    } catch {
+      return; // a line about an app that no longer exists
+    }
+    if (!config.logs.enabled || LOG_LEVELS.indexOf(record.level) < LOG_LEVELS.indexOf(config.logs.level) || !this.active(app, config)) return;
+    const data: Record<string, unknown> = { level: record.level, source: record.source ?? (record["component"] as string | undefined) ?? "service", message: record.msg };
+    const meta = metaOf(record);
+    if (meta) data["meta"] = meta;
+    const prefix = config.topic_prefix ?? defaultTopicPrefix(app);
+    this.publish(app, config, `${prefix}/log/${record.level}`, { event: "log", app, timestamp: record.time, data });
+  }
+
+  close(app: string): void {
+    const live = this.clients.get(app);
+    if (!live) return;
+    this.clients.delete(app);
+    live.client.end(true);
+  }
+
+  async stop(): Promise<void> {
+    const all = [...this.clients.values()];
+    this.clients.clear();
+    await Promise.all(all.map((live) => live.client.endAsync(true).catch(() => {})));
+  }
+
+  private active(app: string, config: MqttConfig): boolean {
+    if (config.enabled && config.url !== "") return true;
+    this.close(app);
+    return false;
+  }
+
+  private publish(app: string, config: MqttConfig, topic: string, envelope: object): void {
+    const live = this.client(app, config);
+    if (!live.client.connected) {
+      if (config.qos === 0 || live.offlineQueued >= MAX_OFFLINE_MESSAGES) {
+        this.d.count(app, "dropped");
+        return;
+      }
+      live.offlineQueued++;
+    }
+    live.client.publish(topic, JSON.stringify(envelope), { qos: config.qos, retain: false }, (err) => {
+      this.d.count(app, err ? "dropped" : "published");
+    });
+  }
+
+  private client(app: string, config: MqttConfig): LiveClient {
+    const url = brokerUrl(config);
+    const password = this.d.secrets.get(app, "mqtt.password") ?? this.d.env[config.password_env ?? defaultPasswordEnv(app)];
+    const signature = `${url}|${config.username}|${password ?? ""}`;
+    const existing = this.clients.get(app);
+    if (existing?.signature === signature) return existing;
+    if (existing) this.close(app);
+    const options: IClientOptions = {
+      protocolVersion: 4,
+      keepalive: 60,
+      clean: true,
+      reconnectPeriod: FIRST_RECONNECT_MS,
+      connectTimeout: 10_000,
+      // mqtt.js would otherwise queue QoS 0 messages while offline; SPEC 6.5 drops them.
+      queueQoSZero: false,
+      clientId: `service-core-${app}-${Math.random().toString(36).slice(2, 10)}`,
+      username: config.username || undefined,
+      password: password || undefined,
+    };
+    const client = mqtt.connect(url, options);
+    const live: LiveClient = { client, signature, offlineQueued: 0 };
+    client.on("connect", () => {
+      client.options.reconnectPeriod = FIRST_RECONNECT_MS;
+      live.offlineQueued = 0;
+      this.log.info({ app, url: redact(url) }, "connected to the MQTT broker");
+    });
+    client.on("reconnect", () => {
+      client.options.reconnectPeriod = Math.min((client.options.reconnectPeriod ?? FIRST_RECONNECT_MS) * 2, MAX_RECONNECT_MS);
+    });
+    client.on("error", (err) => this.log.warn({ app, url: redact(url), err: err.message }, "MQTT client error"));
+    this.clients.set(app, live);
+    return live;
+  }
+}
+
+function metaOf(record: LogRecord): Record<string, unknown> | undefined {
+  const meta: Record<string, unknown> = {};
+  let any = false;
+  for (const [key, value] of Object.entries(record)) {
+    if (STANDARD_LOG_FIELDS.has(key)) continue;
+    meta[key] = value;
+    any = true;
+  }
+  if (!any) return undefined;
+  const text = JSON.stringify(meta);
+  return text.length <= MAX_META_BYTES ? meta : { truncated: text.slice(0, MAX_META_BYTES) };
+}
+
+/** Credentials in a broker URL stay out of the logs. */
+function redact(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, "//***@");
+}

@@ -1,0 +1,144 @@
+import type { Db } from "../db/open.ts";
+
+export type DeliveryStatus = "pending" | "delivered" | "failed" | "dropped";
+
+/** One webhook delivery as the outbox keeps it. */
+export interface Delivery {
+  readonly seq: number;
+  readonly id: string;
+  readonly event: string;
+  readonly room: string;
+  readonly body: string;
+  readonly emittedAt: string;
+  readonly status: DeliveryStatus;
+  readonly attempts: number;
+  readonly nextAttemptAt: number;
+  readonly lastUrl: string | null;
+  readonly lastStatus: number | null;
+  readonly lastError: string | null;
+  readonly finishedAt: string | null;
+}
+
+interface Row {
+  seq: number;
+  id: string;
+  event: string;
+  room: string;
+  body: string;
+  emitted_at: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: number;
+  last_url: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  finished_at: string | null;
+}
+
+const view = (r: Row): Delivery => ({
+  seq: r.seq,
+  id: r.id,
+  event: r.event,
+  room: r.room,
+  body: r.body,
+  emittedAt: r.emitted_at,
+  status: r.status,
+  attempts: r.attempts,
+  nextAttemptAt: r.next_attempt_at,
+  lastUrl: r.last_url,
+  lastStatus: r.last_status,
+  lastError: r.last_error,
+  finishedAt: r.finished_at,
+});
+
+/** What an attempt changed. */
+export interface AttemptOutcome {
+  readonly status: DeliveryStatus;
+  readonly nextAttemptAt: number;
+  readonly url: string;
+  readonly httpStatus: number | null;
+  readonly error: string | null;
+}
+
+/** Finished deliveries kept per app as the delivery log. */
+export const DELIVERY_LOG_SIZE = 1000;
+
+/** One app's webhook outbox and delivery log, in its own database; statements prepared once. */
+export class Outbox {
+  private readonly insert;
+  private readonly record;
+  private readonly requeue;
+  private readonly pendingRows;
+  private readonly byId;
+  private readonly prune;
+
+  constructor(private readonly db: Db) {
+    this.insert = db.prepare<[string, string, string, string, string, number]>(
+      "INSERT INTO callback_deliveries (id, event, room, body, emitted_at, status, next_attempt_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)",
+    );
+    this.record = db.prepare<[DeliveryStatus, number, string, number | null, string | null, string | null, string]>(
+      "UPDATE callback_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?, last_url = ?, last_status = ?, last_error = ?, finished_at = ? WHERE id = ?",
+    );
+    this.requeue = db.prepare<[number, string]>(
+      "UPDATE callback_deliveries SET status = 'pending', next_attempt_at = ?, finished_at = NULL WHERE id = ? AND status != 'pending'",
+    );
+    this.pendingRows = db.prepare<[], Row>("SELECT * FROM callback_deliveries WHERE status = 'pending' ORDER BY seq");
+    this.byId = db.prepare<[string], Row>("SELECT * FROM callback_deliveries WHERE id = ?");
+    this.prune = db.prepare<[number]>(
+      `DELETE FROM callback_deliveries WHERE status != 'pending' AND seq <= (
+         SELECT seq FROM callback_deliveries WHERE status != 'pending' ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
+    );
+  }
+
+  /** Writes new deliveries in one transaction; answers them with their sequence numbers. */
+  add(items: readonly { id: string; event: string; room: string; body: string; emittedAt: string }[], now: number): Delivery[] {
+    return this.db.transaction(() =>
+      items.map((d) => {
+        const seq = Number(this.insert.run(d.id, d.event, d.room, d.body, d.emittedAt, now).lastInsertRowid);
+        return { ...d, seq, status: "pending", attempts: 0, nextAttemptAt: now, lastUrl: null, lastStatus: null, lastError: null, finishedAt: null } satisfies Delivery;
+      }),
+    )();
+  }
+
+  recordAttempt(id: string, o: AttemptOutcome): void {
+    this.record.run(o.status, o.nextAttemptAt, o.url, o.httpStatus, o.error, o.status === "pending" ? null : new Date().toISOString(), id);
+  }
+
+  /** Puts a finished delivery back in line (manual redelivery); answers it, or undefined if it is unknown or still pending. */
+  redeliver(id: string, now: number): Delivery | undefined {
+    if (this.requeue.run(now, id).changes === 0) return undefined;
+    return this.get(id);
+  }
+
+  pending(): Delivery[] {
+    return this.pendingRows.all().map(view);
+  }
+
+  get(id: string): Delivery | undefined {
+    const row = this.byId.get(id);
+    return row && view(row);
+  }
+
+  /** Newest first, without bodies' bulk unless asked. */
+  list(q: { limit: number; offset: number; status?: DeliveryStatus; event?: string }): { rows: Delivery[]; total: number } {
+    const where: string[] = [];
+    const args: (string | number)[] = [];
+    if (q.status) {
+      where.push("status = ?");
+      args.push(q.status);
+    }
+    if (q.event) {
+      where.push("event = ?");
+      args.push(q.event);
+    }
+    const clause = where.length > 0 ? `WHERE ${where.join(" AND ")}` : "";
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM callback_deliveries ${clause}`).get(...args) as { n: number }).n;
+    const rows = this.db.prepare<(string | number)[], Row>(`SELECT * FROM callback_deliveries ${clause} ORDER BY seq DESC LIMIT ? OFFSET ?`).all(...args, q.limit, q.offset);
+    return { rows: rows.map(view), total };
+  }
+
+  /** Keeps the newest `keep` finished deliveries; pending ones are never pruned. */
+  pruneFinished(keep = DELIVERY_LOG_SIZE): number {
+    return this.prune.run(keep).changes;
+  }
+}

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { appOf } from "../auth/caller.ts";
+import { problem } from "../http/problem.ts";
+import { ok, paged } from "../http/reply.ts";
+import { defineRoute, type Route } from "../http/route.ts";
+import { appParams } from "../media/schemas.ts";
+import { EVENT_NAMES } from "./catalog.ts";
+import type { Delivery } from "./outbox.ts";
+import type { WebhookDeliverer } from "./webhooks.ts";
+
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  status: z.enum(["pending", "delivered", "failed", "dropped"]).optional(),
+  event: z.enum(EVENT_NAMES as [string, ...string[]]).optional(),
+});
+const deliveryParams = appParams.extend({ id: z.uuid("a delivery id (UUID)") });
+
+/** A log row: what happened, without the body (the detail route has it). */
+const summary = (d: Delivery) => ({
+  id: d.id,
+  event: d.event,
+  room: d.room,
+  status: d.status,
+  attempts: d.attempts,
+  emittedAt: d.emittedAt,
+  nextAttemptAt: d.status === "pending" ? new Date(d.nextAttemptAt).toISOString() : null,
+  finishedAt: d.finishedAt,
+  lastUrl: d.lastUrl,
+  lastStatus: d.lastStatus,
+  lastError: d.lastError,
+});
+
+/**
+ * The webhook delivery log (read-only) and manual redelivery. Not in the spec: deliveries are
+ * kept in a durable outbox, and these routes let users see what was sent and send it again.
+ */
+export function deliveryRoutes(deliverer: WebhookDeliverer): Route[] {
+  const common = { auth: "any", app: true } as const;
+  return [
+    defineRoute({
+      ...common,
+      method: "GET",
+      path: "/api/v1/apps/{app}/callbacks/deliveries",
+      permission: "config:read",
+      params: appParams,
+      query: listQuery,
+      handler: async (ctx) => {
+        const { rows, total } = deliverer.outbox(appOf(ctx).name).list(ctx.query);
+        return paged(rows.map(summary), { total, limit: ctx.query.limit, offset: ctx.query.offset });
+      },
+    }),
+    defineRoute({
+      ...common,
+      method: "GET",
+      path: "/api/v1/apps/{app}/callbacks/deliveries/{id}",
+      permission: "config:read",
+      params: deliveryParams,
+      handler: async (ctx) => {
+        const d = deliverer.outbox(appOf(ctx).name).get(ctx.params.id);
+        return d ? ok({ ...summary(d), body: d.body }) : problem("not_found", `no delivery ${ctx.params.id} in app ${appOf(ctx).name}`);
+      },
+    }),
+    defineRoute({
+      ...common,
+      method: "POST",
+      path: "/api/v1/apps/{app}/callbacks/deliveries/{id}/redeliver",
+      permission: "config:write",
+      params: deliveryParams,
+      handler: async (ctx) => {
+        const app = appOf(ctx).name;
+        const outbox = deliverer.outbox(app);
+        const known = outbox.get(ctx.params.id);
+        if (!known) return problem("not_found", `no delivery ${ctx.params.id} in app ${app}`);
+        if (known.status === "pending") return problem("conflict", "this delivery is still pending; it will be attempted again on its schedule");
+        const d = deliverer.redeliver(app, ctx.params.id);
+        return d ? ok(summary(d), 202) : problem("conflict", "this delivery is already queued again");
+      },
+    }),
+  ];
+}

@@ -1,0 +1,276 @@
+import type { Logger } from "pino";
+import type { AppConfigService } from "../apps/config/service.ts";
+import type { AppSecrets } from "../apps/secrets.ts";
+import type { AppStore } from "../apps/store.ts";
+import type { Databases } from "../db/databases.ts";
+import type { EmittedEvent } from "./dispatcher.ts";
+import { Outbox, type Delivery, type DeliveryStatus } from "./outbox.ts";
+import { deliveryHeaders } from "./signing.ts";
+import type { WebhookClient } from "./webhook-client.ts";
+
+/** SPEC 6.1: three attempts, 500 ms then 1 s apart. */
+const QUICK_BACKOFF_MS = [500, 1000] as const;
+const QUICK_ATTEMPTS = QUICK_BACKOFF_MS.length + 1;
+/**
+ * The opt-in `callbacks.extended_retries` schedule after the three quick attempts, like the big
+ * webhook platforms: 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 28 h in all).
+ */
+export const EXTENDED_BACKOFF_MS = [5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 10 * 3600_000] as const;
+/** Rooms of one app delivered concurrently; within a room, strictly in order. */
+const LANES_PER_APP = 16;
+/** How often finished deliveries beyond the log size are pruned. */
+const PRUNE_EVERY_MS = 60_000;
+
+export type CallbackResult = "delivered" | "failed" | "dropped";
+
+interface Pending {
+  readonly seq: number;
+  readonly id: string;
+  readonly event: string;
+  readonly room: string;
+  readonly body: string;
+  readonly emittedAt: string;
+  /** Attempts in this run of the schedule (a manual redelivery starts a new run). */
+  tries: number;
+  nextAttemptAt: number;
+}
+
+interface AppQueue {
+  readonly outbox: Outbox;
+  readonly lanes: Map<string, Pending[]>;
+  readonly running: Set<string>;
+  readonly parked: Map<string, NodeJS.Timeout>;
+  batch: { id: string; event: string; room: string; body: string; emittedAt: string }[];
+}
+
+export interface WebhookDeps {
+  readonly apps: AppStore;
+  readonly configs: AppConfigService;
+  readonly secrets: AppSecrets;
+  readonly databases: Databases;
+  readonly client: WebhookClient;
+  readonly logger: Logger;
+  /** Counts each delivery's final result, by app and event. */
+  readonly count: (app: string, event: string, result: CallbackResult) => void;
+  /** Bypass the outbox (the benchmark's comparison only). */
+  readonly volatile?: boolean;
+}
+
+const pendingOf = (d: Delivery, tries: number): Pending => ({ seq: d.seq, id: d.id, event: d.event, room: d.room, body: d.body, emittedAt: d.emittedAt, tries, nextAttemptAt: d.nextAttemptAt });
+
+/**
+ * Signed webhook delivery (SPEC 6.1) through a durable outbox. Events are written to the app's
+ * database in one transaction per loop turn before any attempt; pending rows resume on start with
+ * their original id. Each app has its own lanes, one per room, so deliveries of a room arrive in
+ * order, rooms proceed side by side, and a slow endpoint holds up only its own app. The three
+ * quick attempts happen in the lane (ordering is kept); extended retries, when on, park the
+ * delivery outside it, so hours of retrying do not hold back a room's later events.
+ */
+export class WebhookDeliverer {
+  private readonly queues = new Map<string, AppQueue>();
+  private readonly secretCache = new Map<string, string | null>();
+  private flushScheduled = false;
+  private stopped = false;
+  private pruneTimer: NodeJS.Timeout | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly log: Logger;
+
+  constructor(private readonly d: WebhookDeps) {
+    this.log = d.logger.child({ component: "callbacks" });
+    d.secrets.onChange((app, name) => {
+      if (name === "callbacks.secret") this.secretCache.delete(app);
+    });
+  }
+
+  /** Resumes every app's pending deliveries. */
+  start(): void {
+    for (const app of this.d.apps.list({ all: true })) {
+      const queue = this.queue(app.name);
+      for (const d of queue.outbox.pending()) {
+        const pending = pendingOf(d, Math.min(d.attempts, QUICK_ATTEMPTS));
+        if (pending.tries >= QUICK_ATTEMPTS) this.park(app.name, queue, pending);
+        else this.lane(queue, d.room).push(pending);
+      }
+      this.pump(app.name, queue);
+    }
+    this.pruneTimer = setInterval(() => this.prune(), PRUNE_EVERY_MS);
+    this.pruneTimer.unref();
+  }
+
+  /** Stops scheduling; attempts under way finish (each is bounded by its 10 s timeout). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.pruneTimer);
+    this.flush();
+    for (const queue of this.queues.values()) for (const timer of queue.parked.values()) clearTimeout(timer);
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** The dispatcher's listener: queues the event when the app has a callback URL. */
+  enqueue(e: EmittedEvent): void {
+    if (this.stopped || this.d.configs.get(e.app).callbacks.url === "") return;
+    const body = JSON.stringify({ id: e.id, event: e.event, app: e.app, room: e.room, ts: e.ts, timestamp: e.ts, data: e.data });
+    this.queue(e.app).batch.push({ id: e.id, event: e.event, room: e.room, body, emittedAt: e.ts });
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  outbox(app: string): Outbox {
+    return this.queue(app).outbox;
+  }
+
+  /** Puts a finished delivery back in line with a fresh set of attempts. */
+  redeliver(app: string, id: string): Delivery | undefined {
+    const queue = this.queue(app);
+    const d = queue.outbox.redeliver(id, Date.now());
+    if (!d) return undefined;
+    this.lane(queue, d.room).push(pendingOf(d, 0));
+    this.pump(app, queue);
+    return d;
+  }
+
+  /** The app is being deleted: its pending deliveries go with its database. */
+  forget(app: string): void {
+    const queue = this.queues.get(app);
+    if (!queue) return;
+    for (const timer of queue.parked.values()) clearTimeout(timer);
+    for (const lane of queue.lanes.values()) for (const p of lane) this.d.count(app, p.event, "dropped");
+    queue.lanes.clear();
+    queue.batch = [];
+    this.queues.delete(app);
+    this.secretCache.delete(app);
+  }
+
+  private queue(app: string): AppQueue {
+    let queue = this.queues.get(app);
+    if (!queue) {
+      queue = { outbox: new Outbox(this.d.databases.app(app)), lanes: new Map(), running: new Set(), parked: new Map(), batch: [] };
+      this.queues.set(app, queue);
+    }
+    return queue;
+  }
+
+  private lane(queue: AppQueue, room: string): Pending[] {
+    let lane = queue.lanes.get(room);
+    if (!lane) {
+      lane = [];
+      queue.lanes.set(room, lane);
+    }
+    return lane;
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const now = Date.now();
+    for (const [app, queue] of this.queues) {
+      if (queue.batch.length === 0) continue;
+      const batch = queue.batch;
+      queue.batch = [];
+      let seq = 0;
+      const written = this.d.volatile === true
+        ? batch.map((b) => ({ ...b, seq: ++seq, tries: 0, nextAttemptAt: now }))
+        : queue.outbox.add(batch, now).map((d) => pendingOf(d, 0));
+      for (const p of written) this.lane(queue, p.room).push(p);
+      this.pump(app, queue);
+    }
+  }
+
+  private pump(app: string, queue: AppQueue): void {
+    if (this.stopped) return;
+    for (const room of queue.lanes.keys()) {
+      if (queue.running.size >= LANES_PER_APP) return;
+      if (queue.running.has(room)) continue;
+      queue.running.add(room);
+      const run = this.drain(app, queue, room).finally(() => {
+        this.inFlight.delete(run);
+        queue.running.delete(room);
+        if (queue.lanes.get(room)?.length === 0) queue.lanes.delete(room);
+        if (this.queues.get(app) === queue) this.pump(app, queue);
+      });
+      this.inFlight.add(run);
+    }
+  }
+
+  private async drain(app: string, queue: AppQueue, room: string): Promise<void> {
+    const lane = queue.lanes.get(room);
+    while (lane && lane.length > 0 && !this.stopped && this.queues.get(app) === queue) {
+      const head = lane[0] as Pending;
+      const wait = head.nextAttemptAt - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref());
+      if (this.stopped) return;
+      if (await this.attempt(app, queue, head)) lane.shift();
+    }
+  }
+
+  /** One attempt; answers true when the delivery leaves its lane (finished, or parked). */
+  private async attempt(app: string, queue: AppQueue, p: Pending): Promise<boolean> {
+    const config = this.d.configs.get(app).callbacks;
+    if (config.url === "") {
+      this.finish(app, queue, p, "dropped", { url: "", httpStatus: null, error: "callbacks.url was removed before delivery" });
+      return true;
+    }
+    const headers = deliveryHeaders(p, this.secret(app), Date.now());
+    const result = await this.d.client.post(config.url, headers, p.body);
+    if (this.queues.get(app) !== queue) return true;
+    p.tries++;
+    const outcome = { url: config.url, httpStatus: result.status, error: result.kind === "delivered" ? null : result.error };
+    if (result.kind === "delivered") return this.finish(app, queue, p, "delivered", outcome);
+    if (result.kind === "permanent") return this.finish(app, queue, p, "failed", outcome);
+    const delay = this.retryDelay(p.tries, config.extended_retries);
+    if (delay === undefined) return this.finish(app, queue, p, "failed", outcome);
+    p.nextAttemptAt = Date.now() + delay;
+    this.record(queue, p, "pending", outcome);
+    if (p.tries < QUICK_ATTEMPTS) return false;
+    this.park(app, queue, p);
+    return true;
+  }
+
+  private retryDelay(tries: number, extended: boolean): number | undefined {
+    if (tries < QUICK_ATTEMPTS) return QUICK_BACKOFF_MS[tries - 1];
+    return extended ? EXTENDED_BACKOFF_MS[tries - QUICK_ATTEMPTS] : undefined;
+  }
+
+  private park(app: string, queue: AppQueue, p: Pending): void {
+    const timer = setTimeout(() => {
+      queue.parked.delete(p.id);
+      const run = this.attempt(app, queue, p).then(() => {});
+      this.inFlight.add(run);
+      void run.finally(() => this.inFlight.delete(run));
+    }, Math.max(0, p.nextAttemptAt - Date.now()));
+    timer.unref();
+    queue.parked.set(p.id, timer);
+  }
+
+  private finish(app: string, queue: AppQueue, p: Pending, status: Exclude<DeliveryStatus, "pending">, o: { url: string; httpStatus: number | null; error: string | null }): true {
+    this.record(queue, p, status, o);
+    this.d.count(app, p.event, status);
+    if (status === "failed") this.log.warn({ app, event: p.event, delivery: p.id, attempts: p.tries, error: o.error }, "webhook delivery failed");
+    return true;
+  }
+
+  private record(queue: AppQueue, p: Pending, status: DeliveryStatus, o: { url: string; httpStatus: number | null; error: string | null }): void {
+    if (this.d.volatile === true) return;
+    queue.outbox.recordAttempt(p.id, { status, nextAttemptAt: p.nextAttemptAt, url: o.url, httpStatus: o.httpStatus, error: o.error });
+  }
+
+  private secret(app: string): string | undefined {
+    let secret = this.secretCache.get(app);
+    if (secret === undefined) {
+      secret = this.d.secrets.get(app, "callbacks.secret") ?? null;
+      this.secretCache.set(app, secret);
+    }
+    return secret ?? undefined;
+  }
+
+  private prune(): void {
+    for (const [app, queue] of this.queues) {
+      try {
+        queue.outbox.pruneFinished();
+      } catch (err) {
+        this.log.warn({ err, app }, "pruning the delivery log failed");
+      }
+    }
+  }
+}
