@@ -24,6 +24,8 @@ export interface CameraSocket {
 export interface CameraLimits {
   readonly maxFrameBytes: number;
   readonly maxFps: number;
+  /** Resend a frame not followed by another within this many ms (0: never). */
+  readonly repaintMs: number;
 }
 
 /** Consecutive bad frames after which a camera is disconnected: a broken device, not a glitch. */

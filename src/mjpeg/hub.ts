@@ -14,7 +14,7 @@ import { CameraKeyStore, type CameraKey } from "./keys.ts";
 import { Relay, type RelayClock } from "./relay.ts";
 import type { Viewer } from "./viewer.ts";
 
-const TICK_MS = 250;
+const TICK_MS = 100;
 const TICKS_PER_SECOND = 1000 / TICK_MS;
 /** A live camera that sent nothing for this long gets its last frame repeated, so a static scene still paints. */
 const REPEAT_AFTER_MS = 1000;
@@ -52,7 +52,7 @@ export const cameraStreamId = (room: string, identity: string): string => `${roo
  * Every MJPEG relay of the process. Frames arrive in WebSocket callbacks and are fanned out from
  * one `setImmediate` per loop turn, so each viewer write happens outside the camera's callback
  * (where uWS has the camera's socket corked) and a burst of frames costs one fan-out of the newest.
- * One 250 ms ticker keeps a coarse clock, refills rate limits, repeats frames for static scenes,
+ * One 100 ms ticker keeps a coarse clock, refills rate limits, repeats frames for static scenes,
  * evicts stalled viewers and retires rooms whose camera is gone.
  */
 export class MjpegHub implements RelayClock, LocalStreams {
@@ -269,7 +269,7 @@ export class MjpegHub implements RelayClock, LocalStreams {
 
   private limits(app: AppRow): CameraLimits {
     const block = this.d.apps.config(app).ws_ingest;
-    return { maxFrameBytes: block.max_frame_bytes, maxFps: block.max_fps };
+    return { maxFrameBytes: block.max_frame_bytes, maxFps: block.max_fps, repaintMs: block.repaint_ms };
   }
 
   private disconnect(relay: Relay, link: CameraLink, reason: CloseReason): void {
@@ -310,7 +310,12 @@ export class MjpegHub implements RelayClock, LocalStreams {
       if (camera) {
         camera.refill(1 / TICKS_PER_SECOND);
         if (wholeSecond && camera.endSecond()) this.disconnect(relay, camera, "rate");
-        if (relay.latest && relay.live && this.now - relay.lastFanOutAt >= REPEAT_AFTER_MS && !relay.scheduled) relay.fanOut();
+        const repaintMs = camera.limits.repaintMs;
+        const quiet = this.now - relay.lastFanOutAt;
+        if (relay.latest && !relay.scheduled && (quiet >= REPEAT_AFTER_MS || (repaintMs > 0 && !relay.repainted && quiet >= repaintMs))) {
+          relay.repainted = true;
+          relay.fanOut();
+        }
       } else if (relay.viewers.size === 0 || this.now - (relay.cameraLeftAt ?? 0) > CAMERA_GRACE_MS) {
         this.retire(relay);
         continue;

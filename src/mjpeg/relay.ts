@@ -25,6 +25,8 @@ export class Relay implements ViewerRoom {
   /** When a frame (new or repeated) last went out. */
   lastFanOutAt = 0;
   scheduled = false;
+  /** Whether the newest frame was already sent again for browsers (see `ws_ingest.repaint_ms`). */
+  repainted = false;
   private seq = 0;
 
   constructor(
@@ -45,6 +47,7 @@ export class Relay implements ViewerRoom {
   /** Takes a validated frame: must run inside the WebSocket callback that received it. */
   publish(frame: Uint8Array, at: number): void {
     this.latest = buildPart(frame, ++this.seq, at);
+    this.repainted = false;
     if (!this.scheduled) {
       this.scheduled = true;
       this.clock.schedule(this);

@@ -74,14 +74,21 @@ export class Viewer {
     res.onWritable((offset) => this.drain(offset));
   }
 
-  /** Status, headers, the opening boundary and the newest frame, in one corked write. */
+  /**
+   * Status, headers, the opening boundary and the newest frame, in one corked write. The frame
+   * goes twice: browsers paint a part only when the next one begins, and a joining viewer should
+   * not wait for the camera's next frame to see anything.
+   */
   open(headers: Readonly<Record<string, string>>): void {
     this.res.cork(() => {
       this.res.writeStatus("200 OK");
       for (const name in headers) this.res.writeHeader(name, headers[name] as string);
       this.write(OPENING);
       const latest = this.room.latest;
-      if (latest) this.offer(latest);
+      if (latest) {
+        this.offer(latest);
+        this.offer(latest);
+      }
     });
   }
 

@@ -138,19 +138,20 @@ describe("MJPEG playback in real clients: ffprobe, ffmpeg and headless Chromium 
     assert.ok(worst < 1000, `one viewer waited ${worst.toFixed(1)} ms for its first frame`);
   });
 
-  it("Chromium keeps painting a static scene, and paints a new frame after 3 s of silence within 1.5 s", async (t) => {
+  it("Chromium keeps painting a static scene, and paints a new frame after 3 s of silence within 600 ms", async (t) => {
     const { key, camera } = await liveRoom("still", "red", 0);
     const page = await newPage();
     await page.goto(key.playerUrl);
     const first = await firstFrame(page);
-    // Chromium shows a part once the next part's headers arrive: here, the server's repeat of it.
+    // Chromium shows a part once the next part's headers arrive: the server sends a joining viewer
+    // the frame twice, and repeats a frame not followed by another within repaint_ms (150).
     t.diagnostic(`a lone frame showed in Chromium ${(first.shownAt - first.setAt).toFixed(0)} ms after img.src was set`);
     assert.equal(colourOf((await centrePixel(page, "img#video")).rgb), "red", "the one red frame is shown");
     await sleep(3000);
     assert.equal(colourOf((await centrePixel(page, "img#video")).rgb), "red", "3 s without a new frame, the image still shows red");
     assert.equal(await viewersOf(key.room), 1, "the browser's stream is still open on the server");
     camera.send(testJpeg("blue", 0, SIZE));
-    const took = await becomes(page, "img#video", "blue", 1500);
+    const took = await becomes(page, "img#video", "blue", 600);
     t.diagnostic(`a blue frame after 3 s of silence was painted within ${took} ms`);
   });
 

@@ -117,6 +117,11 @@ export const appConfigSchema = z.strictObject({
       max_fps: z.number().int().min(1).max(240).default(60),
       /** Viewers per room; one more is answered 503 with Retry-After. */
       max_viewers: z.number().int().min(1).max(100_000).default(5000),
+      /**
+       * Browsers paint a multipart frame only once the next part begins, so a frame not followed
+       * by another within this many ms is sent again; 0 turns it off (see the README).
+       */
+      repaint_ms: z.number().int().min(0).max(1000).default(150),
     })
     .prefault({}),
   /** This app's own LiveKit, instead of the SERVICE_LIVEKIT_* one; the API secret is in the secrets store. */
