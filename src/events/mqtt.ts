@@ -23,12 +23,24 @@ export const MAX_OFFLINE_MESSAGES = 1000;
 const MAX_META_BYTES = 4096;
 /** Our own lines: never forwarded, or a broker problem would log about itself forever. */
 export const MQTT_COMPONENT = "mqtt";
-const STANDARD_LOG_FIELDS = new Set(["level", "time", "msg", "app", "source", "component", "pid", "hostname"]);
+const STANDARD_LOG_FIELDS = new Set(["level", "time", "msg", "app", "source", "component", "pid", "hostname", "service"]);
+
+interface Outgoing {
+  readonly topic: string;
+  readonly payload: string;
+  readonly qos: 0 | 1 | 2;
+}
 
 interface LiveClient {
   readonly client: MqttClient;
   readonly signature: string;
   offlineQueued: number;
+  /**
+   * Messages published before the first connection attempt settled: the client is created by the
+   * first message, which must not be lost just because the socket is still opening. Flushed on
+   * connect; if the first attempt fails, QoS 0 ones are dropped like any sent while offline.
+   */
+  opening: Outgoing[] | undefined;
 }
 
 export interface MqttDeps {
@@ -112,16 +124,34 @@ export class MqttPublisher {
 
   private publish(app: string, config: MqttConfig, topic: string, envelope: object): void {
     const live = this.client(app, config);
+    const message: Outgoing = { topic, payload: JSON.stringify(envelope), qos: config.qos };
+    if (live.opening) {
+      if (live.opening.length < MAX_OFFLINE_MESSAGES) live.opening.push(message);
+      else this.d.count(app, "dropped");
+      return;
+    }
+    this.send(app, live, message);
+  }
+
+  private send(app: string, live: LiveClient, m: Outgoing): void {
     if (!live.client.connected) {
-      if (config.qos === 0 || live.offlineQueued >= MAX_OFFLINE_MESSAGES) {
+      if (m.qos === 0 || live.offlineQueued >= MAX_OFFLINE_MESSAGES) {
         this.d.count(app, "dropped");
         return;
       }
       live.offlineQueued++;
     }
-    live.client.publish(topic, JSON.stringify(envelope), { qos: config.qos, retain: false }, (err) => {
+    live.client.publish(m.topic, m.payload, { qos: m.qos, retain: false }, (err) => {
       this.d.count(app, err ? "dropped" : "published");
     });
+  }
+
+  /** The first connection attempt settled: what waited for it goes out (or, offline, is dropped or queued). */
+  private opened(app: string, live: LiveClient): void {
+    const waiting = live.opening;
+    if (!waiting) return;
+    live.opening = undefined;
+    for (const m of waiting) this.send(app, live, m);
   }
 
   private client(app: string, config: MqttConfig): LiveClient {
@@ -144,15 +174,17 @@ export class MqttPublisher {
       password: password || undefined,
     };
     const client = mqtt.connect(url, options);
-    const live: LiveClient = { client, signature, offlineQueued: 0 };
+    const live: LiveClient = { client, signature, offlineQueued: 0, opening: [] };
     client.on("connect", () => {
       client.options.reconnectPeriod = FIRST_RECONNECT_MS;
       live.offlineQueued = 0;
+      this.opened(app, live);
       this.log.info({ app, url: redact(url) }, "connected to the MQTT broker");
     });
     client.on("reconnect", () => {
       client.options.reconnectPeriod = Math.min((client.options.reconnectPeriod ?? FIRST_RECONNECT_MS) * 2, MAX_RECONNECT_MS);
     });
+    client.on("offline", () => this.opened(app, live));
     client.on("error", (err) => this.log.warn({ app, url: redact(url), err: err.message }, "MQTT client error"));
     this.clients.set(app, live);
     return live;

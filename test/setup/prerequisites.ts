@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { loadUws } from "../../src/http/uws.ts";
 import { ensureLivekit, LIVEKIT_VERSION } from "./livekit.ts";
 
@@ -17,6 +18,8 @@ const require = createRequire(import.meta.url);
 
 /** Debian's Chromium, which the browser tests drive through playwright-core (no browser download). */
 export const CHROMIUM = "/usr/bin/chromium";
+export const MOSQUITTO = "/usr/sbin/mosquitto";
+export const MOSQUITTO_PASSWD = "/usr/bin/mosquitto_passwd";
 
 /** The first line `command args` prints, or undefined when it does not run or fails. */
 function firstLine([command, ...args]: readonly string[]): string | undefined {
@@ -96,6 +99,15 @@ export const prerequisites: Prerequisite[] = [
     ["ffprobe", "-version"],
   ]),
   debianTool("headless Chromium (the MJPEG player in a real browser)", "chromium", [[CHROMIUM, "--version"]]),
+  {
+    name: "mosquitto (MQTT tests start their own brokers)",
+    async ensure() {
+      // mosquitto has no --version and exits non-zero on -h, so presence is checked directly.
+      if (!existsSync(MOSQUITTO) || !existsSync(MOSQUITTO_PASSWD)) aptInstall("mosquitto");
+      if (!existsSync(MOSQUITTO) || !existsSync(MOSQUITTO_PASSWD)) throw new Error(`${MOSQUITTO} or ${MOSQUITTO_PASSWD} is still missing after installing Debian package mosquitto`);
+      return spawnSync(MOSQUITTO, ["-h"], { encoding: "utf8" }).stdout.split("\n")[0] ?? "installed";
+    },
+  },
   {
     name: "redis-server (each LiveKit test starts its own, for ingress)",
     async ensure() {
