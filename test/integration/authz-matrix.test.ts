@@ -88,6 +88,9 @@ const ROUTES: Row[] = [
   ["POST", "/api/v1/apps/alpha/ingress/IN_x/validate", [401, 401, 404, 404, 404, 403, 404, 404, 401, 401, 401, 403], { password: "x" }],
   ["POST", "/api/v1/apps/alpha/ws-ingest", [401, 401, 404, 201, 201, 403, 201, 201, 401, 401, 401, 403], { room: "door" }],
   ["GET", "/api/v1/apps/alpha/ws-ingest", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["GET", "/api/v1/apps/alpha/callbacks/deliveries", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["GET", "/api/v1/apps/alpha/callbacks/deliveries/00000000-0000-4000-8000-000000000000", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],
+  ["POST", "/api/v1/apps/alpha/callbacks/deliveries/00000000-0000-4000-8000-000000000000/redeliver", [401, 401, 404, 404, 404, 403, 404, 404, 401, 401, 401, 403]],
   ["DELETE", "/api/v1/apps/alpha/ws-ingest/wsi_unknown", [401, 401, 404, 404, 404, 403, 404, 404, 401, 401, 401, 403]],
   ["GET", "/api/v1/apps/alpha/ws-ingest/live/door", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   // Public playback is off on alpha and no media server can verify play tokens: 401 for everyone.
