@@ -69,6 +69,11 @@ export interface BuildOptions {
   /** Extra routes mounted beside the service's own (embedding, tests). */
   readonly routes?: readonly Route[];
   readonly clock?: SupervisorOptions["clock"];
+  /**
+   * Deliver webhooks without writing them to the outbox first (default true: written). Only the
+   * events benchmark turns it off, to measure what durability costs.
+   */
+  readonly callbackOutbox?: boolean;
 }
 
 /** The wired service. `listen()` opens the port; `stop()` shuts down in a fixed order. */
@@ -157,6 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       client: webhookClient,
       logger,
       count: (app, event, result) => eventMetrics.countCallback(app, event, result),
+      volatile: options.callbackOutbox === false,
     });
     const mqtt = new MqttPublisher({ configs, secrets: appSecrets, env: config.env, logger, count: (app, result) => eventMetrics.countMqtt(app, result) });
     events.onEvent((e) => webhooks.enqueue(e));
