@@ -86,23 +86,26 @@ describe("MQTT publishing", () => {
   });
 
   it("forwards app log lines at or above logs.level to <prefix>/log/<level>, never its own", async () => {
-    const app = await mqttApp({ logs: { enabled: true, level: "warn" } });
+    const app = await mqttApp({ logs: { enabled: true, level: "info" } });
     const sub = await subscribe(`service/${app}/log/#`);
-    // A first event makes the client connect, which logs (component mqtt) about this app.
-    chat(server, app, "wake");
-    await sleep(300);
-    server.app.logger.info({ app }, "below the level");
-    server.app.logger.warn({ app, source: "plugin:yolo", frames: 3 }, "plugin says hi");
+    // The first message makes the client connect, which the MQTT module logs at info about this app.
+    server.app.logger.debug({ app }, "below the level");
+    server.app.logger.info({ app, source: "plugin:yolo", frames: 3 }, "plugin says hi");
     server.app.logger.error({ app, component: "streams" }, "something broke");
     server.app.logger.warn({ app: "another-app" }, "not ours");
     await sub.until((m) => m.length === 2);
+    await sleep(300);
+    server.app.logger.warn({ app }, "after the connection");
+    await sub.until((m) => m.length === 3);
     await sleep(200);
     assert.deepEqual(
       sub.messages.map((m) => [m.topic, m.json.event, m.json.data]),
       [
-        [`service/${app}/log/warn`, "log", { level: "warn", source: "plugin:yolo", message: "plugin says hi", meta: { frames: 3 } }],
+        [`service/${app}/log/info`, "log", { level: "info", source: "plugin:yolo", message: "plugin says hi", meta: { frames: 3 } }],
         [`service/${app}/log/error`, "log", { level: "error", source: "streams", message: "something broke" }],
+        [`service/${app}/log/warn`, "log", { level: "warn", source: "service", message: "after the connection" }],
       ],
+      "the MQTT module's own info line about connecting was not forwarded",
     );
   });
 
