@@ -18,8 +18,11 @@ const TICK_MS = 100;
 const TICKS_PER_SECOND = 1000 / TICK_MS;
 /** A live camera that sent nothing for this long gets its last frame repeated, so a static scene still paints. */
 const REPEAT_AFTER_MS = 1000;
-/** A viewer whose socket takes nothing for this long while a part waits is closed. */
-export const VIEWER_STALL_MS = 10_000;
+/**
+ * A viewer whose socket takes nothing for this long while a part waits is closed. Shorter than
+ * uWS's own 10 s timeout on a stuck write, so the eviction is ours and is counted.
+ */
+export const VIEWER_STALL_MS = 8000;
 /** Viewers wait this long for a camera that dropped to come back before their streams end. */
 export const CAMERA_GRACE_MS = 15_000;
 

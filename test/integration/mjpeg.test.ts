@@ -320,7 +320,7 @@ describe("WebSocket MJPEG ingest", () => {
       await viewer.until(() => viewer.parts.length >= 1);
     });
 
-    it("keeps slow viewers to one part in flight, keeps the others at full rate, and closes a stalled viewer", async () => {
+    it("keeps slow viewers to one part in flight, keeps the others at full rate, and closes a stalled viewer", { timeout: 40_000 }, async () => {
       const key = await mintKey(server, "cams", "busy");
       const camera = await connect(key);
       const big = testJpeg("white", 200_000);
@@ -342,9 +342,10 @@ describe("WebSocket MJPEG ingest", () => {
         assert.ok(held <= 3 * (big.length + 200), `held ${held} bytes: at most the newest part and one in flight`);
         assert.ok(healthy.parts.length >= sent * 0.9, `healthy viewer got ${healthy.parts.length} of ${sent} frames`);
         // The paused client cannot see the close; the server's count shows it.
-        await eventually(async () => (await metric(server, 'service_mjpeg_viewers_evicted_total{app="cams"}')) >= 1, 15_000, "eviction");
+        // Filling the kernel's socket buffers takes a few seconds (longer on a busy machine), then 8 s without progress.
+        await eventually(async () => (await metric(server, 'service_mjpeg_viewers_evicted_total{app="cams"}')) >= 1, 25_000, "eviction");
         const waited = Date.now() - started;
-        assert.ok(waited < 15_000, `stalled viewer closed after ${waited} ms`);
+        assert.ok(waited >= 8000, `stalled viewer closed after ${waited} ms, not before the 8 s stall limit`);
         stalled.socket.resume();
         await stalled.ended;
         const before = healthy.parts.length;
