@@ -23,17 +23,12 @@ const PRUNE_EVERY_MS = 60_000;
 
 export type CallbackResult = "delivered" | "failed" | "dropped";
 
-interface Pending {
-  readonly seq: number;
-  readonly id: string;
-  readonly event: string;
-  readonly room: string;
-  readonly body: string;
-  readonly emittedAt: string;
+/** A delivery in memory, on its way: the outbox row's identity and bytes plus its schedule. */
+type Pending = Pick<Delivery, "seq" | "id" | "event" | "room" | "body" | "emittedAt"> & {
   /** Attempts in this run of the schedule (a manual redelivery starts a new run). */
   tries: number;
   nextAttemptAt: number;
-}
+};
 
 interface AppQueue {
   readonly outbox: Outbox;

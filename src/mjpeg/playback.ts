@@ -7,7 +7,7 @@ import { text } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appRoomParams } from "../media/schemas.ts";
 import type { MjpegHub } from "./hub.ts";
-import { STREAM_CONTENT_TYPE } from "./part.ts";
+import { STREAM_CONTENT_TYPE, type Part } from "./part.ts";
 import type { PlayAccess } from "./play-access.ts";
 import { playerHeaders, playerPage } from "./player-page.ts";
 import type { Relay } from "./relay.ts";
@@ -33,14 +33,15 @@ export interface PlaybackDeps {
  * and the player pages. An unknown app and a room without a live camera are both 404.
  */
 export function playbackRoutes(d: PlaybackDeps): Route[] {
-  const liveRelay = async (appName: string, room: string, token: string | undefined): Promise<{ app: AppRow; relay: Relay } | Problem> => {
+  const liveRelay = async (appName: string, room: string, token: string | undefined): Promise<{ app: AppRow; relay: Relay; part: Part } | Problem> => {
     const app = d.apps.findByName(appName);
     if (!app) return problem("not_found", `no app ${appName}`);
     const denied = await d.access.check(app, room, token);
     if (denied) return denied;
     const relay = d.hub.relay(app.name, room);
-    if (!relay?.live || !relay.latest) return problem("not_found", `no camera is live in room ${room}`);
-    return { app, relay };
+    const part = relay?.latest;
+    if (!relay?.live || !part) return problem("not_found", `no camera is live in room ${room}`);
+    return { app, relay, part };
   };
   const page = (embed: boolean) =>
     defineRoute({
@@ -82,8 +83,7 @@ export function playbackRoutes(d: PlaybackDeps): Route[] {
       handler: async (ctx): Promise<Reply | Problem> => {
         const found = await liveRelay(ctx.params.app, ctx.params.room, ctx.query.token);
         if (isProblem(found)) return found;
-        const part = found.relay.latest;
-        if (!part) return problem("not_found", `no camera is live in room ${ctx.params.room}`);
+        const { part } = found;
         // `no-cache` plus a validator: pollers revalidate every time and get 304 until a new frame.
         const etag = `"${part.at.toString(36)}-${part.seq}"`;
         const headers = { ...LIVE_HEADERS, "cache-control": "no-cache, max-age=0", etag, "last-modified": new Date(part.at).toUTCString() };
