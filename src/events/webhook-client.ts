@@ -43,9 +43,12 @@ export class WebhookClient {
     });
   }
 
-  async post(url: string, headers: Record<string, string>, body: string): Promise<AttemptResult> {
+  /** One attempt; `cancel` aborts it early (shutdown), which answers a retry. */
+  async post(url: string, headers: Record<string, string>, body: string, cancel?: AbortSignal): Promise<AttemptResult> {
+    const timeout = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
     try {
-      const res = await request(url, { method: "POST", headers, body, dispatcher: this.agent, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
+      const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
+      const res = await request(url, { method: "POST", headers, body, dispatcher: this.agent, signal });
       const text = await res.body.text();
       const status = res.statusCode;
       if (status >= 200 && status < 300) return { kind: "delivered", status };
@@ -56,7 +59,7 @@ export class WebhookClient {
     } catch (err) {
       if (err instanceof SsrfRefused) return { kind: "permanent", status: null, error: `${err.message}; list it in SERVICE_SSRF_ALLOWLIST to allow it` };
       const e = err as Error & { code?: string };
-      const timedOut = e.name === "TimeoutError" || e.code === "UND_ERR_HEADERS_TIMEOUT" || e.code === "UND_ERR_BODY_TIMEOUT" || e.code === "UND_ERR_CONNECT_TIMEOUT";
+      const timedOut = timeout.aborted || e.code === "UND_ERR_HEADERS_TIMEOUT" || e.code === "UND_ERR_BODY_TIMEOUT" || e.code === "UND_ERR_CONNECT_TIMEOUT";
       return { kind: "retry", status: null, error: timedOut ? `timed out after ${ATTEMPT_TIMEOUT_MS / 1000} s` : `${e.code ?? e.name}: ${e.message}` };
     }
   }

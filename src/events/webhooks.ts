@@ -68,6 +68,8 @@ export class WebhookDeliverer {
   private stopped = false;
   private pruneTimer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Cuts attempts under way short at shutdown; their rows stay pending for the next start. */
+  private readonly cancel = new AbortController();
   private readonly log: Logger;
 
   constructor(private readonly d: WebhookDeps) {
@@ -92,9 +94,10 @@ export class WebhookDeliverer {
     this.pruneTimer.unref();
   }
 
-  /** Stops scheduling; attempts under way finish (each is bounded by its 10 s timeout). */
+  /** Stops scheduling and cancels attempts under way; what is pending resumes at the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.cancel.abort();
     clearInterval(this.pruneTimer);
     this.flush();
     for (const queue of this.queues.values()) for (const timer of queue.parked.values()) clearTimeout(timer);
@@ -207,8 +210,8 @@ export class WebhookDeliverer {
       return true;
     }
     const headers = deliveryHeaders(p, this.secret(app), Date.now());
-    const result = await this.d.client.post(config.url, headers, p.body);
-    if (this.queues.get(app) !== queue) return true;
+    const result = await this.d.client.post(config.url, headers, p.body, this.cancel.signal);
+    if (this.stopped || this.queues.get(app) !== queue) return true;
     p.tries++;
     const outcome = { url: config.url, httpStatus: result.status, error: result.kind === "delivered" ? null : result.error };
     if (result.kind === "delivered") return this.finish(app, queue, p, "delivered", outcome);

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Receiver, type Received } from "../helpers/receiver.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { startServer, tempDir, type TestServer } from "../helpers/server.ts";
 
 const SECRET = "whsec-test-secret";
 
@@ -245,6 +245,35 @@ describe("webhook SSRF guard", () => {
       }
     } finally {
       await server.close();
+      await receiver.close();
+    }
+  });
+});
+
+describe("webhooks at shutdown", () => {
+  it("cancels an attempt under way instead of waiting out its timeout, and resumes it at the next start", async () => {
+    const receiver = await Receiver.start();
+    receiver.answer = () => "hang";
+    const dir = tempDir();
+    const env = { SERVICE_DATA_DIR: dir, SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" };
+    const first = await startServer(env);
+    try {
+      assert.equal((await first.request("POST", "/api/v1/apps", { token: first.rootToken, body: { name: "restarts" } })).status, 201);
+      assert.equal((await first.request("PUT", "/api/v1/apps/restarts/config/raw", { token: first.rootToken, body: { yaml: `callbacks:\n  url: ${receiver.url()}\n` } })).status, 200);
+      first.app.events.emit("restarts", "reaction", "restarts-r", { room: "restarts-r", from: "x", reaction: "y" });
+      await receiver.until(() => receiver.received.length === 1);
+      const started = Date.now();
+      await first.close();
+      assert.ok(Date.now() - started < 3000, `stopped in ${Date.now() - started} ms`);
+      receiver.answer = () => 200;
+      const second = await startServer(env);
+      try {
+        await receiver.until(() => receiver.received.length === 2);
+        assert.equal(receiver.received[1]?.json.id, receiver.received[0]?.json.id);
+      } finally {
+        await second.close();
+      }
+    } finally {
       await receiver.close();
     }
   });
