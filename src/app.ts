@@ -264,7 +264,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           // Deliveries not yet made stay in the outbox and resume at the next start.
           await webhooks.stop();
           await mqtt.stop();
-          await webhookClient.close();
           supervisor.stopAll();
           s3.close();
           opened.close();

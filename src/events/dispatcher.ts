@@ -26,6 +26,8 @@ const RECENT = 500;
 export class EventDispatcher {
   private readonly listeners: EventListener[] = [];
   private readonly recentEvents: EmittedEvent[] = [];
+  /** Apps known to exist: asking the registry on every emit was a SQLite query per event. */
+  private readonly known = new Set<string>();
   /** `service_stream_events_total{app,event}`, read at scrape time. */
   readonly counts = new Map<string, Map<EventName, number>>();
 
@@ -39,7 +41,10 @@ export class EventDispatcher {
   }
 
   emit<E extends EventName>(app: string, event: E, room: string, data: EventData<E>): void {
-    if (!this.appExists(app)) return;
+    if (!this.known.has(app)) {
+      if (!this.appExists(app)) return;
+      this.known.add(app);
+    }
     const checked = EVENTS[event].data.safeParse(data);
     // A shape the catalog does not expect is a bug in the emitter: say so loudly, deliver anyway.
     if (!checked.success) this.logger.error({ app, event, issues: checked.error.issues }, "event data does not match the catalog");
@@ -66,7 +71,9 @@ export class EventDispatcher {
     return this.recentEvents;
   }
 
+  /** The app is being deleted: its events stop here. */
   forget(app: string): void {
+    this.known.delete(app);
     this.counts.delete(app);
   }
 }

@@ -51,6 +51,9 @@ const view = (r: Row): Delivery => ({
   finishedAt: r.finished_at,
 });
 
+/** A delivery about to be written. */
+export type NewDelivery = Pick<Delivery, "id" | "event" | "room" | "body" | "emittedAt">;
+
 /** What an attempt changed. */
 export interface AttemptOutcome {
   readonly status: DeliveryStatus;
@@ -84,24 +87,27 @@ export class Outbox {
     );
     this.pendingRows = db.prepare<[], Row>("SELECT * FROM callback_deliveries WHERE status = 'pending' ORDER BY seq");
     this.byId = db.prepare<[string], Row>("SELECT * FROM callback_deliveries WHERE id = ?");
-    this.prune = db.prepare<[number]>(
-      `DELETE FROM callback_deliveries WHERE status != 'pending' AND seq <= (
-         SELECT seq FROM callback_deliveries WHERE status != 'pending' ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
+    this.prune = db.prepare<[number, number]>(
+      `DELETE FROM callback_deliveries WHERE seq IN (
+         SELECT seq FROM callback_deliveries WHERE status != 'pending' AND seq <= (
+           SELECT seq FROM callback_deliveries WHERE status != 'pending' ORDER BY seq DESC LIMIT 1 OFFSET ?)
+         ORDER BY seq LIMIT ?)`,
     );
   }
 
-  /** Writes new deliveries in one transaction; answers them with their sequence numbers. */
-  add(items: readonly { id: string; event: string; room: string; body: string; emittedAt: string }[], now: number): Delivery[] {
-    return this.db.transaction(() =>
-      items.map((d) => {
-        const seq = Number(this.insert.run(d.id, d.event, d.room, d.body, d.emittedAt, now).lastInsertRowid);
-        return { ...d, seq, status: "pending", attempts: 0, nextAttemptAt: now, lastUrl: null, lastStatus: null, lastError: null, finishedAt: null } satisfies Delivery;
-      }),
-    )();
-  }
-
-  recordAttempt(id: string, o: AttemptOutcome): void {
-    this.record.run(o.status, o.nextAttemptAt, o.url, o.httpStatus, o.error, o.status === "pending" ? null : new Date().toISOString(), id);
+  /**
+   * Writes a loop turn's new deliveries and attempt outcomes in one transaction (a commit per
+   * delivery was most of the cost of the outbox); answers the new deliveries' sequence numbers.
+   */
+  commit(added: readonly NewDelivery[], outcomes: readonly { id: string; outcome: AttemptOutcome }[], now: number): number[] {
+    return this.db.transaction(() => {
+      const seqs = added.map((d) => Number(this.insert.run(d.id, d.event, d.room, d.body, d.emittedAt, now).lastInsertRowid));
+      const finishedAt = new Date(now).toISOString();
+      for (const { id, outcome: o } of outcomes) {
+        this.record.run(o.status, o.nextAttemptAt, o.url, o.httpStatus, o.error, o.status === "pending" ? null : finishedAt, id);
+      }
+      return seqs;
+    })();
   }
 
   /** Puts a finished delivery back in line (manual redelivery); answers it, or undefined if it is unknown or still pending. */
@@ -137,8 +143,11 @@ export class Outbox {
     return { rows: rows.map(view), total };
   }
 
-  /** Keeps the newest `keep` finished deliveries; pending ones are never pruned. */
-  pruneFinished(keep = DELIVERY_LOG_SIZE): number {
-    return this.prune.run(keep).changes;
+  /**
+   * Keeps the newest `keep` finished deliveries (pending ones are never pruned), deleting at most
+   * `slice` rows per call so no single DELETE holds the event loop.
+   */
+  pruneFinished(keep = DELIVERY_LOG_SIZE, slice = 1000): number {
+    return this.prune.run(keep, slice).changes;
   }
 }

@@ -43,12 +43,10 @@ export class WebhookClient {
     });
   }
 
-  /** One attempt; `cancel` aborts it early (shutdown), which answers a retry. */
-  async post(url: string, headers: Record<string, string>, body: string, cancel?: AbortSignal): Promise<AttemptResult> {
+  async post(url: string, headers: Record<string, string>, body: string): Promise<AttemptResult> {
     const timeout = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
     try {
-      const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
-      const res = await request(url, { method: "POST", headers, body, dispatcher: this.agent, signal });
+      const res = await request(url, { method: "POST", headers, body, dispatcher: this.agent, signal: timeout });
       const text = await res.body.text();
       const status = res.statusCode;
       if (status >= 200 && status < 300) return { kind: "delivered", status };
@@ -64,7 +62,8 @@ export class WebhookClient {
     }
   }
 
-  close(): Promise<void> {
-    return this.agent.close();
+  /** Aborts every request under way (shutdown); the client cannot be used afterwards. */
+  cancelAll(): void {
+    this.agent.destroy().catch(() => {});
   }
 }

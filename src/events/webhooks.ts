@@ -4,7 +4,7 @@ import type { AppSecrets } from "../apps/secrets.ts";
 import type { AppStore } from "../apps/store.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EmittedEvent } from "./dispatcher.ts";
-import { Outbox, type Delivery, type DeliveryStatus } from "./outbox.ts";
+import { Outbox, type AttemptOutcome, type Delivery, type DeliveryStatus, type NewDelivery } from "./outbox.ts";
 import { deliveryHeaders } from "./signing.ts";
 import type { WebhookClient } from "./webhook-client.ts";
 
@@ -18,8 +18,8 @@ const QUICK_ATTEMPTS = QUICK_BACKOFF_MS.length + 1;
 export const EXTENDED_BACKOFF_MS = [5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 10 * 3600_000] as const;
 /** Rooms of one app delivered concurrently; within a room, strictly in order. */
 const LANES_PER_APP = 16;
-/** How often finished deliveries beyond the log size are pruned. */
-const PRUNE_EVERY_MS = 60_000;
+/** How often finished deliveries beyond the log size are pruned (a bounded slice each time). */
+const PRUNE_EVERY_MS = 5000;
 
 export type CallbackResult = "delivered" | "failed" | "dropped";
 
@@ -35,7 +35,9 @@ interface AppQueue {
   readonly lanes: Map<string, Pending[]>;
   readonly running: Set<string>;
   readonly parked: Map<string, NodeJS.Timeout>;
-  batch: { id: string; event: string; room: string; body: string; emittedAt: string }[];
+  /** New deliveries and attempt outcomes of this loop turn, committed together. */
+  batch: NewDelivery[];
+  outcomes: { id: string; outcome: AttemptOutcome }[];
 }
 
 export interface WebhookDeps {
@@ -68,8 +70,6 @@ export class WebhookDeliverer {
   private stopped = false;
   private pruneTimer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Set<Promise<void>>();
-  /** Cuts attempts under way short at shutdown; their rows stay pending for the next start. */
-  private readonly cancel = new AbortController();
   private readonly log: Logger;
 
   constructor(private readonly d: WebhookDeps) {
@@ -97,7 +97,8 @@ export class WebhookDeliverer {
   /** Stops scheduling and cancels attempts under way; what is pending resumes at the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.cancel.abort();
+    // Attempts under way are cut short; their rows stay pending for the next start.
+    this.d.client.cancelAll();
     clearInterval(this.pruneTimer);
     this.flush();
     for (const queue of this.queues.values()) for (const timer of queue.parked.values()) clearTimeout(timer);
@@ -109,10 +110,13 @@ export class WebhookDeliverer {
     if (this.stopped || this.d.configs.get(e.app).callbacks.url === "") return;
     const body = JSON.stringify({ id: e.id, event: e.event, app: e.app, room: e.room, ts: e.ts, timestamp: e.ts, data: e.data });
     this.queue(e.app).batch.push({ id: e.id, event: e.event, room: e.room, body, emittedAt: e.ts });
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      setImmediate(() => this.flush());
-    }
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
   }
 
   outbox(app: string): Outbox {
@@ -144,7 +148,7 @@ export class WebhookDeliverer {
   private queue(app: string): AppQueue {
     let queue = this.queues.get(app);
     if (!queue) {
-      queue = { outbox: new Outbox(this.d.databases.app(app)), lanes: new Map(), running: new Set(), parked: new Map(), batch: [] };
+      queue = { outbox: new Outbox(this.d.databases.app(app)), lanes: new Map(), running: new Set(), parked: new Map(), batch: [], outcomes: [] };
       this.queues.set(app, queue);
     }
     return queue;
@@ -159,19 +163,22 @@ export class WebhookDeliverer {
     return lane;
   }
 
+  /**
+   * Commits each app's turn of new deliveries and outcomes, then starts the new ones. A delivery is
+   * attempted only once it is written; an outcome is written a turn after it happened, so a crash
+   * in between may send an acknowledged delivery again (same id), which receivers deduplicate.
+   */
   private flush(): void {
     this.flushScheduled = false;
     const now = Date.now();
     for (const [app, queue] of this.queues) {
-      if (queue.batch.length === 0) continue;
-      const batch = queue.batch;
+      if (queue.batch.length === 0 && queue.outcomes.length === 0) continue;
+      const { batch, outcomes } = queue;
       queue.batch = [];
-      let seq = 0;
-      const written = this.d.volatile === true
-        ? batch.map((b) => ({ ...b, seq: ++seq, tries: 0, nextAttemptAt: now }))
-        : queue.outbox.add(batch, now).map((d) => pendingOf(d, 0));
-      for (const p of written) this.lane(queue, p.room).push(p);
-      this.pump(app, queue);
+      queue.outcomes = [];
+      const seqs = this.d.volatile === true ? batch.map((_, i) => i) : queue.outbox.commit(batch, outcomes, now);
+      batch.forEach((d, i) => this.lane(queue, d.room).push({ ...d, seq: seqs[i] as number, tries: 0, nextAttemptAt: now }));
+      if (batch.length > 0) this.pump(app, queue);
     }
   }
 
@@ -210,7 +217,7 @@ export class WebhookDeliverer {
       return true;
     }
     const headers = deliveryHeaders(p, this.secret(app), Date.now());
-    const result = await this.d.client.post(config.url, headers, p.body, this.cancel.signal);
+    const result = await this.d.client.post(config.url, headers, p.body);
     if (this.stopped || this.queues.get(app) !== queue) return true;
     p.tries++;
     const outcome = { url: config.url, httpStatus: result.status, error: result.kind === "delivered" ? null : result.error };
@@ -250,7 +257,8 @@ export class WebhookDeliverer {
 
   private record(queue: AppQueue, p: Pending, status: DeliveryStatus, o: { url: string; httpStatus: number | null; error: string | null }): void {
     if (this.d.volatile === true) return;
-    queue.outbox.recordAttempt(p.id, { status, nextAttemptAt: p.nextAttemptAt, url: o.url, httpStatus: o.httpStatus, error: o.error });
+    queue.outcomes.push({ id: p.id, outcome: { status, nextAttemptAt: p.nextAttemptAt, url: o.url, httpStatus: o.httpStatus, error: o.error } });
+    this.scheduleFlush();
   }
 
   private secret(app: string): string | undefined {
