@@ -25,7 +25,9 @@ const RECENT = 500;
  */
 export class EventDispatcher {
   private readonly listeners: EventListener[] = [];
+  /** A ring of the latest events; `next` is where the next one goes. */
   private readonly recentEvents: EmittedEvent[] = [];
+  private next = 0;
   /** Apps known to exist: asking the registry on every emit was a SQLite query per event. */
   private readonly known = new Set<string>();
   /** `service_stream_events_total{app,event}`, read at scrape time. */
@@ -49,8 +51,8 @@ export class EventDispatcher {
     // A shape the catalog does not expect is a bug in the emitter: say so loudly, deliver anyway.
     if (!checked.success) this.logger.error({ app, event, issues: checked.error.issues }, "event data does not match the catalog");
     const emitted: EmittedEvent = { id: randomUUID(), app, event, room, data: withoutUndefined(data), ts: new Date().toISOString() };
-    this.recentEvents.push(emitted);
-    if (this.recentEvents.length > RECENT) this.recentEvents.shift();
+    this.recentEvents[this.next] = emitted;
+    this.next = (this.next + 1) % RECENT;
     let perApp = this.counts.get(app);
     if (!perApp) {
       perApp = new Map();
@@ -68,7 +70,7 @@ export class EventDispatcher {
 
   /** The latest events, oldest first. */
   recent(): readonly EmittedEvent[] {
-    return this.recentEvents;
+    return [...this.recentEvents.slice(this.next), ...this.recentEvents.slice(0, this.next)];
   }
 
   /** The app is being deleted: its events stop here. */

@@ -17,7 +17,7 @@ const QUICK_ATTEMPTS = QUICK_BACKOFF_MS.length + 1;
  */
 export const EXTENDED_BACKOFF_MS = [5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 10 * 3600_000] as const;
 /** Rooms of one app delivered concurrently; within a room, strictly in order. */
-const LANES_PER_APP = 16;
+const LANES_PER_APP = 32;
 /** How often finished deliveries beyond the log size are pruned (a bounded slice each time). */
 const PRUNE_EVERY_MS = 5000;
 
