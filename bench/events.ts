@@ -22,6 +22,7 @@
  *
  * Exits 0 when every event was delivered exactly once, whatever the verdicts; 1 otherwise.
  */
+import { envNumber, runMain } from "./lib/cli.ts";
 import { mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,14 +35,6 @@ import { runScenario, type ScenarioResult, type ScenarioSpec } from "./lib/event
 const SECRET = "whsec-bench-events";
 const MODES: readonly Mode[] = ["outbox", "bypassed"];
 const SETTLE_MS = 300;
-
-function envInt(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number >= ${min}, got "${raw}"`);
-  return n;
-}
 
 interface Settings {
   readonly events: number;
@@ -59,15 +52,15 @@ interface Settings {
 function settingsFromEnv(): Settings {
   const profileDir = process.env["BENCH_CPU_PROF"];
   return {
-    events: envInt("BENCH_EVENTS", 30_000, 1),
-    seconds: envInt("BENCH_SECONDS", 10, 1),
-    rate: envInt("BENCH_RATE", 1_000, 1),
-    rooms: envInt("BENCH_ROOMS", 64, 1),
-    rounds: envInt("BENCH_ROUNDS", 3, 1),
-    warmupEvents: envInt("BENCH_WARMUP_EVENTS", 3_000, 0),
-    chunk: envInt("BENCH_CHUNK", 500, 1),
-    timeoutMs: envInt("BENCH_TIMEOUT_SECONDS", 60, 1) * 1000,
-    verifyEvery: envInt("BENCH_VERIFY_EVERY", 10, 1),
+    events: envNumber("BENCH_EVENTS", 30_000, 1),
+    seconds: envNumber("BENCH_SECONDS", 10, 1),
+    rate: envNumber("BENCH_RATE", 1_000, 1),
+    rooms: envNumber("BENCH_ROOMS", 64, 1),
+    rounds: envNumber("BENCH_ROUNDS", 3, 1),
+    warmupEvents: envNumber("BENCH_WARMUP_EVENTS", 3_000, 0),
+    chunk: envNumber("BENCH_CHUNK", 500, 1),
+    timeoutMs: envNumber("BENCH_TIMEOUT_SECONDS", 60, 1) * 1000,
+    verifyEvery: envNumber("BENCH_VERIFY_EVERY", 10, 1),
     profileDir: profileDir === undefined || profileDir === "" ? undefined : path.resolve(profileDir),
   };
 }
@@ -161,12 +154,4 @@ async function main(): Promise<number> {
   return broken.length > 0 ? 1 : 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exitCode = 1;
-  },
-);
+runMain(main);

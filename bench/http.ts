@@ -7,6 +7,7 @@
  *   npm run bench:http    env: BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_ROUNDS (3),
  *                              BENCH_CONNECTIONS (50), BENCH_PIPELINING (10)
  */
+import { envNumber, runMain } from "./lib/cli.ts";
 import os from "node:os";
 import { measure, type LoadResult, type LoadSettings, type LoadSpec } from "./lib/load.ts";
 import { boundOf, isClientLimited, judge, renderTable, TABLE_LEGEND, type Row } from "./lib/report.ts";
@@ -15,14 +16,6 @@ import { startTarget, type RunningTarget, type TargetKind } from "./lib/target-p
 const GOAL = 0.6;
 const ECHO_BODY = JSON.stringify({ name: "bench", n: 42 });
 const ECHO_REPLY = JSON.stringify({ data: { name: "bench", n: 42 }, error: null });
-
-function envInt(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number >= ${min}, got "${raw}"`);
-  return n;
-}
 
 const health = (port: number): LoadSpec => ({ url: `http://127.0.0.1:${port}/health`, method: "GET" });
 const echo = (port: number): LoadSpec => ({
@@ -76,21 +69,21 @@ function notes(rows: readonly Row[], pipelining: number): string[] {
 
 async function main(): Promise<number> {
   const settings: LoadSettings = {
-    seconds: envInt("BENCH_SECONDS", 5, 1),
-    warmupSeconds: envInt("BENCH_WARMUP_SECONDS", 1, 0),
-    connections: envInt("BENCH_CONNECTIONS", 50, 1),
+    seconds: envNumber("BENCH_SECONDS", 5, 1),
+    warmupSeconds: envNumber("BENCH_WARMUP_SECONDS", 1, 0),
+    connections: envNumber("BENCH_CONNECTIONS", 50, 1),
     // At 1, autocannon saturates its own core before raw uWS does and understates the baseline.
-    pipelining: envInt("BENCH_PIPELINING", 10, 1),
+    pipelining: envNumber("BENCH_PIPELINING", 10, 1),
   };
   console.log(
     `bench:http  node ${process.version}, ${os.availableParallelism()} cpus, ${settings.connections} connections, ` +
       `pipelining ${settings.pipelining}, warmup ${settings.warmupSeconds} s + ${settings.seconds} s per target, ` +
-      `${envInt("BENCH_ROUNDS", 3, 1)} interleaved rounds (median shown)`,
+      `${envNumber("BENCH_ROUNDS", 3, 1)} interleaved rounds (median shown)`,
   );
 
   // Both servers stay up and the scenarios interleave round by round, so a slow patch of the
   // machine hits raw and ours alike; each row is the round with the median req/s.
-  const rounds = envInt("BENCH_ROUNDS", 3, 1);
+  const rounds = envNumber("BENCH_ROUNDS", 3, 1);
   const samples = new Map<string, LoadResult[]>();
   await withTarget("raw", (raw) =>
     withTarget("service", async (svc) => {
@@ -147,12 +140,4 @@ async function main(): Promise<number> {
   return broken.length > 0 ? 1 : 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exitCode = 1;
-  },
-);
+runMain(main);

@@ -28,4 +28,28 @@ export class LatencyRecorder {
     }
     return this.max;
   }
+
+  /** The non-empty buckets as [bucket, count] pairs, plus the max: small enough to send over IPC. */
+  toSparse(): SparseLatencies {
+    const buckets: Array<[number, number]> = [];
+    this.counts.forEach((n, i) => {
+      if (n > 0) buckets.push([i, n]);
+    });
+    return { buckets, max: this.max };
+  }
+
+  /** Adds another recorder's latencies, e.g. one a child process sent with `toSparse()`. */
+  addSparse(sparse: SparseLatencies): void {
+    for (const [bucket, n] of sparse.buckets) {
+      this.counts[bucket] = (this.counts[bucket] ?? 0) + n;
+      this.count += n;
+    }
+    if (sparse.max > this.max) this.max = sparse.max;
+  }
+}
+
+/** A `LatencyRecorder` in transit between processes. */
+export interface SparseLatencies {
+  readonly buckets: ReadonlyArray<readonly [number, number]>;
+  readonly max: number;
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** Clock ticks per second, the unit of /proc CPU times. */
 const TICKS_PER_SECOND = ((): number => {
@@ -54,6 +54,8 @@ export function processShare(before: ProcessCpu, after: ProcessCpu): CpuShare {
 /** Whole-machine busy and total ticks from the first line of /proc/stat, and its CPU count. */
 export interface MachineCpu {
   readonly busy: number;
+  /** irq + softirq time, part of busy: much of loopback TCP's receive path runs there, charged to no process. */
+  readonly interrupts: number;
   readonly total: number;
   readonly cpus: number;
 }
@@ -69,7 +71,7 @@ export function sampleMachine(): MachineCpu {
     .slice(1)
     .map(Number);
   const busy = user + nice + system + irq + softirq + steal;
-  return { busy, total: busy + idle + iowait, cpus };
+  return { busy, interrupts: irq + softirq, total: busy + idle + iowait, cpus };
 }
 
 /** Busy cores of the whole machine between two samples. */
@@ -77,3 +79,26 @@ export function machineCores(before: MachineCpu, after: MachineCpu): number {
   const total = after.total - before.total;
   return total > 0 ? ((after.busy - before.busy) / total) * after.cpus : 0;
 }
+
+/** Cores spent in interrupts (mostly softirq) between two samples. */
+export function interruptCores(before: MachineCpu, after: MachineCpu): number {
+  const total = after.total - before.total;
+  return total > 0 ? ((after.interrupts - before.interrupts) / total) * after.cpus : 0;
+}
+
+/** Resident set size of a process (VmRSS in /proc/<pid>/status), in bytes. */
+export function residentBytes(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!match?.[1]) throw new Error(`no VmRSS in /proc/${pid}/status (has the process exited?)`);
+  return Number(match[1]) * 1024;
+}
+
+/** This process's soft limit on open files, which children inherit. */
+export function openFilesLimit(): number {
+  const match = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync("/proc/self/limits", "utf8"));
+  const value = match?.[1];
+  return value === undefined ? 1024 : value === "unlimited" ? Number.POSITIVE_INFINITY : Number(value);
+}
+
+/** How many file descriptors (sockets included) a process holds open. */
+export const openFiles = (pid: number): number => readdirSync(`/proc/${pid}/fd`).length;

@@ -1,0 +1,124 @@
+/**
+ * MJPEG fan-out over WebSocket ingest, end to end on loopback: a camera process publishing
+ * stamped JPEGs at 30 fps, viewer processes holding many raw-socket viewers that parse the
+ * multipart stream by Content-Length, and the service in its own process, its CPU and RSS read
+ * from /proc. Raw TCP between node processes is measured first, as the ceiling, writing 100 KB
+ * and 20 KB at a time like the scenarios' frames.
+ *
+ *   npm run bench:mjpeg [-- <scenario> ...]   scenarios: 100 300 600 1000 stalled idle churn (all by default)
+ *   env: BENCH_SCENARIOS (same list, comma or space separated), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2),
+ *        BENCH_CHURN_SECONDS (60), BENCH_IDLE_VIEWERS (5000), BENCH_CEILING_SECONDS (5),
+ *        BENCH_VIEWER_PROCESSES (sized per scenario from its expected load)
+ *
+ * Exits 0 when every scenario ran, whatever its verdicts; 1 when one could not run.
+ */
+import { envNumber, runMain } from "./lib/cli.ts";
+import os from "node:os";
+import { measureCeiling, type Ceiling } from "./lib/mjpeg-ceiling.ts";
+import { baseJpeg } from "./lib/mjpeg-jpeg.ts";
+import { LEGEND, renderResults, type ScenarioResult } from "./lib/mjpeg-results.ts";
+import { SCENARIO_NAMES, SCENARIOS, type ScenarioName, type Settings } from "./lib/mjpeg-scenarios.ts";
+import { selfCheck } from "./lib/mjpeg-selfcheck.ts";
+import { BenchService } from "./lib/mjpeg-service.ts";
+
+const CEILING_CONNECTIONS = 300;
+const CEILING_PROCESSES = 2;
+/** The scenarios' frame sizes: the first is the throughput ceiling the table compares against. */
+const CEILING_CHUNKS = [100_000, 20_000];
+
+function selectedScenarios(): ScenarioName[] {
+  const args = process.argv.slice(2);
+  const words = args.length > 0 ? args : (process.env["BENCH_SCENARIOS"] ?? "").split(/[\s,]+/).filter((w) => w !== "");
+  if (words.length === 0) return [...SCENARIO_NAMES];
+  return words.map((w) => {
+    const name = SCENARIO_NAMES.find((s) => s === w);
+    if (name === undefined) throw new Error(`unknown scenario "${w}"; choose from ${SCENARIO_NAMES.join(", ")}`);
+    return name;
+  });
+}
+
+/** pino's numeric levels at or above the bench's SERVICE_LOG_LEVEL. */
+const LEVEL_NAMES: Readonly<Record<number, string>> = { 40: "warn", 50: "error", 60: "fatal" };
+
+/** The service's warnings and errors during a scenario, grouped by message. */
+function complaintNotes(lines: readonly string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    let text = line;
+    try {
+      const record = JSON.parse(line) as { level?: number; msg?: string };
+      text = `${LEVEL_NAMES[record.level ?? 0] ?? `level ${String(record.level)}`}: ${String(record.msg)}`;
+    } catch {
+      // stderr lines are plain text
+    }
+    counts.set(text, (counts.get(text) ?? 0) + 1);
+  }
+  return [...counts].slice(0, 5).map(([text, n]) => `server logged ${n} x "${text}"`);
+}
+
+async function runScenario(name: ScenarioName, settings: Settings): Promise<ScenarioResult> {
+  process.stderr.write(`scenario ${name} ...\n`);
+  let service: BenchService | undefined;
+  try {
+    service = await BenchService.start();
+    const warning = await service.createApp();
+    const result = await SCENARIOS[name](service, settings);
+    if (warning !== undefined) result.notes.push(warning);
+    result.notes.push(...complaintNotes(service.complaints()));
+    return result;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`scenario ${name} could not run: ${err instanceof Error ? (err.stack ?? message) : message}\n`);
+    return { name, viewers: "-", checks: [], notes: service ? complaintNotes(service.complaints()) : [], error: message };
+  } finally {
+    await service?.stop();
+  }
+}
+
+function describeCeiling(c: Ceiling): string {
+  const readers = c.readerCores.map((x) => `${Math.round(x * 100)}%`).join(" + ");
+  const busy = c.blasterCores + c.readerCores.reduce((s, x) => s + x, 0);
+  // On loopback a sender's CPU includes part of the receive path: the floor to read "server ms cpu/MB" against.
+  const msPerMB = (c.blasterCores * 1000) / (c.bytesPerSec / 1e6);
+  return (
+    `ceiling: raw loopback TCP, node blaster writing ${c.chunkBytes / 1000} KB at a time -> ${c.connections} sockets in ${c.readerCores.length} node processes: ` +
+    `${(c.bytesPerSec / 1e6).toFixed(0)} MB/s; blaster cpu ${Math.round(c.blasterCores * 100)}% = ${msPerMB.toFixed(3)} ms cpu/MB sent; readers ${readers} ` +
+    `(together ${busy.toFixed(2)} of ${os.availableParallelism()} cores)`
+  );
+}
+
+async function main(): Promise<number> {
+  const names = selectedScenarios();
+  const processes = envNumber("BENCH_VIEWER_PROCESSES", 0, 0, { integer: false });
+  const settings: Settings = {
+    seconds: envNumber("BENCH_SECONDS", 10, 1, { integer: false }),
+    warmupSeconds: envNumber("BENCH_WARMUP_SECONDS", 2, 0, { integer: false }),
+    churnSeconds: envNumber("BENCH_CHURN_SECONDS", 60, 2, { integer: false }),
+    idleViewers: Math.round(envNumber("BENCH_IDLE_VIEWERS", 5000, 1, { integer: false })),
+    viewerProcesses: processes >= 1 ? Math.round(processes) : undefined,
+  };
+  console.log(
+    `bench:mjpeg  node ${process.version}, ${os.availableParallelism()} cpus, scenarios ${names.join(" ")}, ` +
+      `warmup ${settings.warmupSeconds} s + ${settings.seconds} s each`,
+  );
+  selfCheck(baseJpeg());
+
+  const ceilings: Ceiling[] = [];
+  for (const chunk of CEILING_CHUNKS) {
+    process.stderr.write(`ceiling, ${chunk / 1000} KB writes ...\n`);
+    const ceiling = await measureCeiling(chunk, CEILING_CONNECTIONS, CEILING_PROCESSES, envNumber("BENCH_CEILING_SECONDS", 5, 1, { integer: false }));
+    console.log(describeCeiling(ceiling));
+    ceilings.push(ceiling);
+  }
+
+  const results: ScenarioResult[] = [];
+  for (const name of names) results.push(await runScenario(name, settings));
+  console.log(`\n${renderResults(results, ceilings[0]?.bytesPerSec)}\n\n${LEGEND}`);
+  return results.some((r) => r.error !== undefined) ? 1 : 0;
+}
+
+// Exit through process.exit, so the children's exit hooks kill them rather than leave them running.
+process.once("SIGINT", () => process.exit(130));
+process.once("SIGTERM", () => process.exit(143));
+
+runMain(main);
