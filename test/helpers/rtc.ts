@@ -9,6 +9,9 @@ import {
   VideoSource,
 } from "@livekit/rtc-node";
 
+// Tests that join rooms poll for their effects; the helper lives apart so others need not load rtc-node.
+export { eventually } from "./wait.ts";
+
 /**
  * A real WebRTC participant (LiveKit's native Node client): it proves a token by what the media
  * server lets it do, not by decoding our JWT.
@@ -35,16 +38,6 @@ export async function join(wsUrl: string, token: string): Promise<Participant> {
     },
     leave: () => room.disconnect(),
   };
-}
-
-/** Resolves once `check` holds, polling; rejects after `ms`. */
-export async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000, what = "condition"): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out after ${ms} ms waiting for ${what}`);
 }
 
 /**

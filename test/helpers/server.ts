@@ -111,3 +111,9 @@ export async function request(
     },
   };
 }
+
+/** The value of one `/metrics` series (`name{labels}` exactly as rendered); NaN when it is absent. */
+export async function metricValue(server: TestServer, series: string): Promise<number> {
+  const line = (await server.request("GET", "/metrics")).text.split("\n").find((l) => l.startsWith(series + " "));
+  return line === undefined ? Number.NaN : Number(line.slice(series.length + 1));
+}

@@ -3,15 +3,10 @@ import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { brokerUrl } from "../../src/events/mqtt.ts";
 import { Broker, Subscriber } from "../helpers/mosquitto.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { metricValue, startServer, type TestServer } from "../helpers/server.ts";
 
 function chat(server: TestServer, app: string, message: string): void {
   server.app.events.emit(app, "chat_message", `${app}-room`, { room: `${app}-room`, from: "tester", message, ts: new Date().toISOString() });
-}
-
-async function metric(server: TestServer, line: string): Promise<number> {
-  const found = (await server.request("GET", "/metrics")).text.split("\n").find((l) => l.startsWith(line + " "));
-  return found === undefined ? 0 : Number(found.slice(line.length + 1));
 }
 
 describe("MQTT publishing", () => {
@@ -132,9 +127,9 @@ describe("MQTT publishing", () => {
       await sub.until((m) => m.length === 4);
       await own.stop();
       await sleep(300);
-      const dropped = await metric(server, `service_mqtt_messages_total{app="${name}",result="dropped"}`);
+      const dropped = await metricValue(server, `service_mqtt_messages_total{app="${name}",result="dropped"}`);
       chat(server, name, "lost");
-      assert.equal(await metric(server, `service_mqtt_messages_total{app="${name}",result="dropped"}`), dropped + 1, "QoS 0 is dropped and counted");
+      assert.equal(await metricValue(server, `service_mqtt_messages_total{app="${name}",result="dropped"}`), dropped + 1, "QoS 0 is dropped and counted");
       await own.resume();
       // QoS 0 is best effort: keep sending until the client has reconnected (backoff 1 s, doubling).
       const resend = setInterval(() => chat(server, name, "after"), 250);

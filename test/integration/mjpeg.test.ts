@@ -4,25 +4,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { signup } from "../helpers/identity.ts";
 import { Camera, cameraApp, mintKey, MjpegViewer, testJpeg, upgradeStatus, type MintedKey } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { metricValue, startServer, type TestServer } from "../helpers/server.ts";
+import { eventually } from "../helpers/wait.ts";
 
 const PUBLIC = "features:\n  publicPlayback: true\n";
 const RED = testJpeg("red");
 const BLUE = testJpeg("blue");
-
-async function metric(server: TestServer, line: string): Promise<number> {
-  const res = await server.request("GET", "/metrics");
-  const found = res.text.split("\n").find((l) => l.startsWith(line + " "));
-  return found === undefined ? Number.NaN : Number(found.slice(line.length + 1));
-}
-
-async function eventually(check: () => boolean | Promise<boolean>, ms = 3000, what = "condition"): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 describe("WebSocket MJPEG ingest", () => {
   let server: TestServer;
@@ -100,9 +87,7 @@ describe("WebSocket MJPEG ingest", () => {
     it("lists live state once a camera streams: connected, fps, last frame, viewers, bytes", async () => {
       const key = await mintKey(server, "cams", "garden");
       const camera = await connect(key);
-      const viewer = await eventually(async () => (await server.request("GET", `/api/v1/apps/cams/ws-ingest/live/${key.room}`)).text.includes('"active":true'), 2000, "live")
-        .then(() => undefined);
-      void viewer;
+      await eventually(async () => (await server.request("GET", `/api/v1/apps/cams/ws-ingest/live/${key.room}`)).text.includes('"active":true'), 2000, "live");
       for (let i = 0; i < 12; i++) {
         camera.send(RED);
         await sleep(90);
@@ -199,20 +184,20 @@ describe("WebSocket MJPEG ingest", () => {
       const key = await mintKey(server, "tight", "lab");
       const camera = await connect(key);
       const before = {
-        invalid: await metric(server, 'service_mjpeg_frames_dropped_total{app="tight",reason="invalid"}'),
-        tooLarge: await metric(server, 'service_mjpeg_frames_dropped_total{app="tight",reason="too_large"}'),
-        rate: await metric(server, 'service_mjpeg_frames_dropped_total{app="tight",reason="rate"}'),
+        invalid: await metricValue(server, 'service_mjpeg_frames_dropped_total{app="tight",reason="invalid"}'),
+        tooLarge: await metricValue(server, 'service_mjpeg_frames_dropped_total{app="tight",reason="too_large"}'),
+        rate: await metricValue(server, 'service_mjpeg_frames_dropped_total{app="tight",reason="rate"}'),
       };
       camera.send(Buffer.from("not a jpeg at all"));
       camera.send("a text message");
       camera.send(Buffer.concat([RED.subarray(0, RED.length - 2), Buffer.from([0, 0])]));
       camera.send(testJpeg("green", 8000));
       for (let i = 0; i < 12; i++) camera.send(RED);
-      await eventually(async () => (await metric(server, 'service_mjpeg_frames_in_total{app="tight"}')) >= 5, 2000, "frames in");
+      await eventually(async () => (await metricValue(server, 'service_mjpeg_frames_in_total{app="tight"}')) >= 5, 2000, "frames in");
       await sleep(100);
-      assert.equal(await metric(server, 'service_mjpeg_frames_dropped_total{app="tight",reason="invalid"}'), before.invalid + 3);
-      assert.equal(await metric(server, 'service_mjpeg_frames_dropped_total{app="tight",reason="too_large"}'), before.tooLarge + 1);
-      assert.ok((await metric(server, 'service_mjpeg_frames_dropped_total{app="tight",reason="rate"}')) >= before.rate + 6, "frames above max_fps are dropped");
+      assert.equal(await metricValue(server, 'service_mjpeg_frames_dropped_total{app="tight",reason="invalid"}'), before.invalid + 3);
+      assert.equal(await metricValue(server, 'service_mjpeg_frames_dropped_total{app="tight",reason="too_large"}'), before.tooLarge + 1);
+      assert.ok((await metricValue(server, 'service_mjpeg_frames_dropped_total{app="tight",reason="rate"}')) >= before.rate + 6, "frames above max_fps are dropped");
       const live = await server.request("GET", `/api/v1/apps/tight/ws-ingest/live/${key.room}`);
       assert.equal((live.json as { data: { active: boolean } }).data.active, true, "bad frames alone do not disconnect");
       await camera.close();
@@ -338,12 +323,12 @@ describe("WebSocket MJPEG ingest", () => {
       try {
         // A paused reader fills the kernel buffers within a few seconds; then the server holds it.
         await sleep(4000);
-        const held = await metric(server, 'service_mjpeg_buffered_bytes{app="cams"}');
+        const held = await metricValue(server, 'service_mjpeg_buffered_bytes{app="cams"}');
         assert.ok(held <= 3 * (big.length + 200), `held ${held} bytes: at most the newest part and one in flight`);
         assert.ok(healthy.parts.length >= sent * 0.9, `healthy viewer got ${healthy.parts.length} of ${sent} frames`);
         // The paused client cannot see the close; the server's count shows it.
         // Filling the kernel's socket buffers takes a few seconds (longer on a busy machine), then 8 s without progress.
-        await eventually(async () => (await metric(server, 'service_mjpeg_viewers_evicted_total{app="cams"}')) >= 1, 25_000, "eviction");
+        await eventually(async () => (await metricValue(server, 'service_mjpeg_viewers_evicted_total{app="cams"}')) >= 1, 25_000, "eviction");
         const waited = Date.now() - started;
         assert.ok(waited >= 8000, `stalled viewer closed after ${waited} ms, not before the 8 s stall limit`);
         stalled.socket.resume();
@@ -351,7 +336,7 @@ describe("WebSocket MJPEG ingest", () => {
         const before = healthy.parts.length;
         await sleep(300);
         assert.ok(healthy.parts.length > before, "the healthy viewer keeps receiving");
-        assert.ok((await metric(server, 'service_mjpeg_frames_skipped_total{app="cams"}')) > 0, "the stalled viewer's skipped frames are counted");
+        assert.ok((await metricValue(server, 'service_mjpeg_frames_skipped_total{app="cams"}')) > 0, "the stalled viewer's skipped frames are counted");
         assert.equal(healthy.error, undefined);
       } finally {
         clearInterval(feed);
@@ -366,9 +351,9 @@ describe("WebSocket MJPEG ingest", () => {
       const a = await watch(key.mjpegUrl);
       await watch(key.mjpegUrl);
       const series = `service_stream_viewers{app="cams",room="${key.room}"}`;
-      await eventually(async () => (await metric(server, series)) === 2, 2000, "2 viewers");
+      await eventually(async () => (await metricValue(server, series)) === 2, 2000, "2 viewers");
       a.close();
-      await eventually(async () => (await metric(server, series)) === 1, 2000, "1 viewer");
+      await eventually(async () => (await metricValue(server, series)) === 1, 2000, "1 viewer");
     });
   });
 
