@@ -308,7 +308,8 @@ export class MjpegHub implements RelayClock, LocalStreams {
   private tick(): void {
     this.now = Date.now();
     const wholeSecond = ++this.ticks % TICKS_PER_SECOND === 0;
-    for (const relay of [...this.relays.values()]) {
+    // A Map may lose entries while iterated (retire deletes the relay at hand): no copy needed.
+    for (const relay of this.relays.values()) {
       const camera = relay.camera;
       if (camera) {
         camera.refill(1 / TICKS_PER_SECOND);
