@@ -120,6 +120,7 @@ describe("signed webhooks", () => {
     assert.ok(log.data.some((d) => d.lastError?.includes("redirects are not followed")), JSON.stringify(log.data));
     const metrics = (await server.request("GET", "/metrics")).text;
     assert.match(metrics, new RegExp(`service_callbacks_total\\{app="${name}",event="chat_message",result="failed"\\} 3`));
+    assert.match(metrics, new RegExp(`service_stream_events_total\\{app="${name}",event="chat_message"\\} 3`));
     receiver.answer = () => 200;
   });
 
