@@ -19,10 +19,12 @@ const TICKS_PER_SECOND = 1000 / TICK_MS;
 /** A live camera that sent nothing for this long gets its last frame repeated, so a static scene still paints. */
 const REPEAT_AFTER_MS = 1000;
 /**
- * A viewer whose socket takes nothing for this long while a part waits is closed. Shorter than
- * uWS's own 10 s timeout on a stuck write, so the eviction is ours and is counted.
+ * A viewer whose socket takes nothing for this long while a part waits is closed. uWS also closes
+ * a response whose write failed 10 s ago, but its timers tick every 4 s, so that fires after 8 to
+ * 12 s. Ours fires 6 to 7 s in (the check runs once a second), always first, so every eviction is
+ * ours and counted.
  */
-export const VIEWER_STALL_MS = 8000;
+export const VIEWER_STALL_MS = 6000;
 /** Viewers wait this long for a camera that dropped to come back before their streams end. */
 export const CAMERA_GRACE_MS = 15_000;
 

@@ -50,7 +50,7 @@ export function registerMjpegMetrics(registry: Registry, hub: MjpegHub): void {
   counter("service_mjpeg_frames_out_total", "MJPEG parts fully handed to viewers' sockets, by app", (c) => c.framesOut);
   counter("service_mjpeg_bytes_out_total", "MJPEG bytes fully handed to viewers' sockets, by app", (c) => c.bytesOut);
   counter("service_mjpeg_frames_skipped_total", "Frames viewers skipped because they were still busy with an older one, by app", (c) => c.framesSkipped);
-  counter("service_mjpeg_viewers_evicted_total", "Viewers closed because their socket took nothing for 8 s, by app", (c) => c.viewersEvicted);
+  counter("service_mjpeg_viewers_evicted_total", "Viewers closed because their socket took nothing for 6 s, by app", (c) => c.viewersEvicted);
   registry.registerMetric(
     scrapeMetric("service_mjpeg_frames_dropped_total", "Camera frames dropped, by app and reason (invalid, too_large, rate)", "counter", () =>
       [...hub.snapshot().counters].flatMap(([app, c]) => DROP_REASONS.map((reason) => ({ labels: { app, reason }, value: c.dropped[reason] }))),

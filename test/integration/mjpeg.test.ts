@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { VIEWER_STALL_MS } from "../../src/mjpeg/hub.ts";
 import { signup } from "../helpers/identity.ts";
 import { Camera, cameraApp, mintKey, MjpegViewer, testJpeg, upgradeStatus, type MintedKey } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
@@ -327,10 +328,10 @@ describe("WebSocket MJPEG ingest", () => {
         assert.ok(held <= 3 * (big.length + 200), `held ${held} bytes: at most the newest part and one in flight`);
         assert.ok(healthy.parts.length >= sent * 0.9, `healthy viewer got ${healthy.parts.length} of ${sent} frames`);
         // The paused client cannot see the close; the server's count shows it.
-        // Filling the kernel's socket buffers takes a few seconds (longer on a busy machine), then 8 s without progress.
+        // Filling the kernel's socket buffers takes a few seconds (longer on a busy machine), then VIEWER_STALL_MS without progress.
         await eventually(async () => (await metricValue(server, 'service_mjpeg_viewers_evicted_total{app="cams"}')) >= 1, 25_000, "eviction");
         const waited = Date.now() - started;
-        assert.ok(waited >= 8000, `stalled viewer closed after ${waited} ms, not before the 8 s stall limit`);
+        assert.ok(waited >= VIEWER_STALL_MS, `stalled viewer closed after ${waited} ms, not before the stall limit`);
         stalled.socket.resume();
         await stalled.ended;
         const before = healthy.parts.length;
