@@ -14,10 +14,10 @@
  */
 import { envNumber, runMain } from "./lib/cli.ts";
 import os from "node:os";
-import { measureCeiling, type Ceiling } from "./lib/mjpeg-ceiling.ts";
+import { measureCeiling, measureFloor, type Ceiling, type Floor } from "./lib/mjpeg-baselines.ts";
 import { baseJpeg } from "./lib/mjpeg-jpeg.ts";
 import { LEGEND, renderResults, type ScenarioResult } from "./lib/mjpeg-results.ts";
-import { SCENARIO_NAMES, SCENARIOS, type ScenarioName, type Settings } from "./lib/mjpeg-scenarios.ts";
+import { floorLoad, SCENARIO_NAMES, SCENARIOS, type ScenarioName, type Settings } from "./lib/mjpeg-scenarios.ts";
 import { selfCheck } from "./lib/mjpeg-selfcheck.ts";
 import { BenchService } from "./lib/mjpeg-service.ts";
 
@@ -60,9 +60,13 @@ async function runScenario(name: ScenarioName, settings: Settings): Promise<Scen
   process.stderr.write(`scenario ${name} ...\n`);
   let service: BenchService | undefined;
   try {
+    // Measured right before the service starts, so both see the machine in the same state.
+    const load = floorLoad(name, settings);
+    const floor = load ? await measureFloor(load.viewers, load.frameBytes, load.processes, settings) : undefined;
+    if (floor) console.log(describeFloor(floor));
     service = await BenchService.start();
     const warning = await service.createApp();
-    const result = await SCENARIOS[name](service, settings);
+    const result = await SCENARIOS[name](service, settings, floor?.msPerMB);
     if (warning !== undefined) result.notes.push(warning);
     result.notes.push(...complaintNotes(service.complaints()));
     return result;
@@ -75,15 +79,22 @@ async function runScenario(name: ScenarioName, settings: Settings): Promise<Scen
   }
 }
 
+const percent = (cores: number): string => `${Math.round(cores * 100)}%`;
+
 function describeCeiling(c: Ceiling): string {
-  const readers = c.readerCores.map((x) => `${Math.round(x * 100)}%`).join(" + ");
-  const busy = c.blasterCores + c.readerCores.reduce((s, x) => s + x, 0);
-  // On loopback a sender's CPU includes part of the receive path: the floor to read "server ms cpu/MB" against.
-  const msPerMB = (c.blasterCores * 1000) / (c.bytesPerSec / 1e6);
+  const readers = c.readerCores.map(percent).join(" + ");
+  const busy = c.writerCores + c.readerCores.reduce((s, x) => s + x, 0);
   return (
     `ceiling: raw loopback TCP, node blaster writing ${c.chunkBytes / 1000} KB at a time -> ${c.connections} sockets in ${c.readerCores.length} node processes: ` +
-    `${(c.bytesPerSec / 1e6).toFixed(0)} MB/s; blaster cpu ${Math.round(c.blasterCores * 100)}% = ${msPerMB.toFixed(3)} ms cpu/MB sent; readers ${readers} ` +
+    `${(c.bytesPerSec / 1e6).toFixed(0)} MB/s; blaster cpu ${percent(c.writerCores)} = ${c.msPerMB.toFixed(3)} ms cpu/MB sent; readers ${readers} ` +
     `(together ${busy.toFixed(2)} of ${os.availableParallelism()} cores)`
+  );
+}
+
+function describeFloor(f: Floor): string {
+  return (
+    `floor: bare uWS writer, ${f.viewers} x ${f.frameBytes / 1000} KB at 30 fps -> ${(f.bytesPerSec / 1e6).toFixed(0)} MB/s; ` +
+    `writer cpu ${percent(f.writerCores)} = ${f.msPerMB.toFixed(3)} ms cpu/MB; readers ${f.readerCores.map(percent).join(" + ")}`
   );
 }
 
@@ -106,7 +117,10 @@ async function main(): Promise<number> {
   const ceilings: Ceiling[] = [];
   for (const chunk of CEILING_CHUNKS) {
     process.stderr.write(`ceiling, ${chunk / 1000} KB writes ...\n`);
-    const ceiling = await measureCeiling(chunk, CEILING_CONNECTIONS, CEILING_PROCESSES, envNumber("BENCH_CEILING_SECONDS", 5, 1, { integer: false }));
+    const ceiling = await measureCeiling(chunk, CEILING_CONNECTIONS, CEILING_PROCESSES, {
+      warmupSeconds: 1,
+      seconds: envNumber("BENCH_CEILING_SECONDS", 5, 1, { integer: false }),
+    });
     console.log(describeCeiling(ceiling));
     ceilings.push(ceiling);
   }

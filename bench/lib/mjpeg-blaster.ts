@@ -6,7 +6,7 @@
  * the bench disconnects.
  */
 import net from "node:net";
-import type { BlasterEvent } from "./mjpeg-protocol.ts";
+import type { WriterEvent } from "./mjpeg-protocol.ts";
 
 const CHUNK = Buffer.alloc(Number(process.argv[2]), "x");
 
@@ -22,7 +22,7 @@ const server = net.createServer({ noDelay: true }, (socket) => {
 server.listen(0, "127.0.0.1", () => {
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("blaster: no TCP address");
-  const ready: BlasterEvent = { ev: "listening", port: address.port };
+  const ready: WriterEvent = { ev: "listening", port: address.port };
   process.send?.(ready);
 });
 process.on("disconnect", () => process.exit(0));

@@ -4,7 +4,7 @@
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { BlasterEvent, CameraCommand, CameraEvent, CameraReport } from "./mjpeg-protocol.ts";
+import type { CameraCommand, CameraEvent, CameraReport } from "./mjpeg-protocol.ts";
 
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -120,11 +120,4 @@ export class Camera {
   stop(): Promise<void> {
     return this.child.stop();
   }
-}
-
-/** Starts the ceiling's blaster, writing `chunkBytes` at a time, and answers it with its port. */
-export async function startBlaster(chunkBytes: number): Promise<{ child: Child<never, BlasterEvent>; port: number }> {
-  const child = new Child<never, BlasterEvent>("tcp blaster", "./mjpeg-blaster.ts", [String(chunkBytes)]);
-  const { port } = expectEvent(await child.next(), "listening");
-  return { child, port };
 }

@@ -91,4 +91,5 @@ export type CameraEvent =
   | { readonly ev: "marked" }
   | { readonly ev: "report"; readonly report: CameraReport };
 
-export type BlasterEvent = { readonly ev: "listening"; readonly port: number };
+/** The first and only message of a reference writer (the ceiling's blaster, the floor's bare uWS writer). */
+export type WriterEvent = { readonly ev: "listening"; readonly port: number };

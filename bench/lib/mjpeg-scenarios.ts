@@ -5,7 +5,7 @@
 import { ViewerFleet } from "./mjpeg-fleet.ts";
 import { Camera } from "./mjpeg-children.ts";
 import { FPS, runStream, sleep, type Timing, type Window } from "./mjpeg-measure.ts";
-import { atLeast, atMost, cpuPerMbCheck, mb, ms, type Check, type Figures, type ScenarioResult } from "./mjpeg-results.ts";
+import { atLeast, atMost, cpuChecks, mb, ms, type Check, type Figures, type ScenarioResult } from "./mjpeg-results.ts";
 import type { BenchService } from "./mjpeg-service.ts";
 import { openFiles, openFilesLimit, processShare, sampleProcess } from "./proc-cpu.ts";
 
@@ -19,7 +19,8 @@ export interface Settings extends Timing {
   readonly viewerProcesses: number | undefined;
 }
 
-type Scenario = (service: BenchService, settings: Settings) => Promise<ScenarioResult>;
+/** `floorMsPerMB`: the bare uWS writer's CPU per MB for the scenario's load, where it has one (see `floorLoad`). */
+type Scenario = (service: BenchService, settings: Settings, floorMsPerMB: number | undefined) => Promise<ScenarioResult>;
 
 const KB100 = 100_000;
 const KB20 = 20_000;
@@ -50,7 +51,7 @@ const median = (xs: readonly number[]): number => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-function streamFigures(run: Window, rssBytes: number): Figures {
+function streamFigures(run: Window, rssBytes: number, floorMsCpuPerMB?: number): Figures {
   const normal = run.fleet.kinds.get("normal");
   const seconds = run.fleet.windowMs / 1000;
   const bytes = [...run.fleet.kinds.values()].reduce((s, k) => s + k.bytes, 0);
@@ -64,6 +65,7 @@ function streamFigures(run: Window, rssBytes: number): Figures {
     p99Ms: normal?.latency.percentile(99) ?? 0,
     serverCores: run.serverCores,
     msCpuPerMB: (run.serverCpuSeconds * 1000) / Math.max(bytes / 1e6, 1e-9),
+    ...(floorMsCpuPerMB === undefined ? {} : { floorMsCpuPerMB }),
     rssBytes,
     clientCores: run.fleet.cpu,
   };
@@ -104,10 +106,10 @@ function streamHealth(run: Window, viewers: number): { checks: Check[]; notes: s
 
 function fanOut(viewers: number, frameBytes: number, p99Limit: number, extra: (f: Figures) => Check[]): Scenario {
   const label = `${viewers} x ${frameBytes / 1000} KB`;
-  return async (service, settings) => {
+  return async (service, settings, floorMsPerMB) => {
     const processes = processesFor(settings, viewers, frameBytes);
     const run = await runStream(service, { room: `fan${viewers}`, frameBytes, viewers, processes }, settings);
-    const f = streamFigures(run, run.rss.atEnd);
+    const f = streamFigures(run, run.rss.atEnd, floorMsPerMB);
     const goal = viewers * FPS;
     const health = streamHealth(run, viewers);
     return {
@@ -118,7 +120,7 @@ function fanOut(viewers: number, frameBytes: number, p99Limit: number, extra: (f
         atLeast(`>= ${goal.toLocaleString("en-US")} parts/s (99 %)`, f.partsPerSec ?? 0, goal * 0.99, `${Math.round(f.partsPerSec ?? 0).toLocaleString("en-US")} parts/s`),
         atMost(`p99 <= ${p99Limit} ms`, f.p99Ms ?? 0, p99Limit, ms(f.p99Ms ?? 0)),
         ...extra(f),
-        cpuPerMbCheck(f.msCpuPerMB ?? 0),
+        ...cpuChecks(f.msCpuPerMB ?? 0, floorMsPerMB),
         ...health.checks,
       ],
       notes: health.notes,
@@ -128,8 +130,10 @@ function fanOut(viewers: number, frameBytes: number, p99Limit: number, extra: (f
 
 const noGaps = (f: Figures): Check[] => [atMost("no gaps", f.gaps ?? 0, 0, `${f.gaps ?? 0} frames skipped`)];
 
-const stalled: Scenario = async (service, settings) => {
-  const viewers = 300;
+const STALLED_NORMAL = 300;
+
+const stalled: Scenario = async (service, settings, floorMsPerMB) => {
+  const viewers = STALLED_NORMAL;
   const misbehaving = 20;
   const watchSeconds = 30;
   const run = await runStream(
@@ -138,7 +142,7 @@ const stalled: Scenario = async (service, settings) => {
     settings,
   );
   if (!run.baseline) throw new Error("the stalled scenario ran without its baseline window");
-  const f = streamFigures(run, run.rss.atEnd);
+  const f = streamFigures(run, run.rss.atEnd, floorMsPerMB);
   const health = streamHealth(run, viewers);
   const alone = streamFigures(run.baseline, run.rss.atStart);
   const closedAfter = run.stalledClosedAfter.filter((s): s is number => s !== undefined);
@@ -161,7 +165,7 @@ const stalled: Scenario = async (service, settings) => {
       STALLED_RSS_GROWTH,
       `${mb(growth)} after GC (${mb(run.rss.atStart)} -> ${mb(run.rss.atEnd)}; raw peak ${mb(run.rss.rawPeak)})`,
     ),
-    cpuPerMbCheck(f.msCpuPerMB ?? 0),
+    ...cpuChecks(f.msCpuPerMB ?? 0, floorMsPerMB),
     ...health.checks,
   ];
   const notes = [
@@ -270,7 +274,6 @@ const churn: Scenario = async (service, settings) => {
         ),
         atMost(`RSS drift <= ${mb(CHURN_RSS_DRIFT)} (${earlyAt} s vs end)`, drift, CHURN_RSS_DRIFT, `${mb(rssEarly)} -> ${mb(rssEnd)}`),
         atMost("no descriptors left open", leftover, 0, `${leftover} more open files than before`),
-        cpuPerMbCheck(msCpuPerMB),
       ],
       notes: [
         `time to first frame p50 ${ms(result.firstPart.percentile(50))}, p99 ${ms(result.firstPart.percentile(99))}, max ${ms(result.firstPart.percentile(100))}`,
@@ -280,6 +283,28 @@ const churn: Scenario = async (service, settings) => {
     await Promise.all([fleet.stop(), camera.stop()]);
   }
 };
+
+/**
+ * The bare uWS writer's load matching a scenario's well-behaved viewers, for the CPU-per-MB floor
+ * (see mjpeg-baselines.ts). Idle and churn have none: an idle relay delivers next to nothing, and
+ * churn's cost is connections, not bytes (it is judged by errors, drift and descriptors).
+ */
+export function floorLoad(name: ScenarioName, settings: Settings): { viewers: number; frameBytes: number; processes: number } | undefined {
+  const load = (viewers: number, frameBytes: number) => ({ viewers, frameBytes, processes: processesFor(settings, viewers, frameBytes) });
+  switch (name) {
+    case "100":
+    case "300":
+    case "600":
+      return load(Number(name), KB100);
+    case "1000":
+      return load(1000, KB20);
+    case "stalled":
+      return load(STALLED_NORMAL, KB100);
+    case "idle":
+    case "churn":
+      return undefined;
+  }
+}
 
 export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
   "100": fanOut(100, KB100, 10, (f) => [atLeast("every viewer >= 29.5 fps", f.fpsMin ?? 0, 29.5, `min ${(f.fpsMin ?? 0).toFixed(2)} fps`)]),

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import { Exchange } from "./exchange.ts";
 import type { Pipeline } from "./pipeline.ts";
-import type { TemplatedApp, us_listen_socket, UwsModule, WebSocketBehavior } from "./uws.ts";
+import { listenExclusive, type TemplatedApp, type us_listen_socket, type UwsModule, type WebSocketBehavior } from "./uws.ts";
 
 /** A WebSocket endpoint served beside the HTTP routes. */
 export interface SocketRoute {
@@ -42,27 +42,12 @@ export class HttpServer {
     return this.boundPort;
   }
 
-  listen(host: string, port: number): Promise<number> {
-    const exclusive = (this.options.uws as { LIBUS_LISTEN_EXCLUSIVE_PORT?: number }).LIBUS_LISTEN_EXCLUSIVE_PORT ?? 1;
-    return new Promise((resolve, reject) => {
-      // uWS accepts (host, port, options, cb) although its typings omit that overload.
-      const listen = this.app.listen as unknown as (
-        host: string,
-        port: number,
-        options: number,
-        cb: (socket: us_listen_socket | false) => void,
-      ) => TemplatedApp;
-      listen.call(this.app, host, port, exclusive, (socket) => {
-        if (!socket) {
-          reject(new Error(`cannot listen on ${host}:${port}: the address is in use or not available`));
-          return;
-        }
-        this.listenSocket = socket;
-        this.boundPort = this.options.uws.us_socket_local_port(socket);
-        this.log.info({ host, port: this.boundPort }, "listening");
-        resolve(this.boundPort);
-      });
-    });
+  async listen(host: string, port: number): Promise<number> {
+    const { socket, port: bound } = await listenExclusive(this.options.uws, this.app, host, port);
+    this.listenSocket = socket;
+    this.boundPort = bound;
+    this.log.info({ host, port: bound }, "listening");
+    return bound;
   }
 
   /**

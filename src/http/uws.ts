@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type * as Uws from "uWebSockets.js";
+import type { TemplatedApp, us_listen_socket } from "uWebSockets.js";
 
 export type UwsModule = typeof Uws;
 export type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket, WebSocket, WebSocketBehavior } from "uWebSockets.js";
@@ -34,4 +35,21 @@ export function requireNativeUws(allowFallback: boolean, warn: (message: string)
   if (!allowFallback) throw new NativeUwsMissingError(`${message}; refusing to start. Set SERVICE_ALLOW_UWS_FALLBACK=on to run anyway.`);
   warn(`${message}; running anyway because SERVICE_ALLOW_UWS_FALLBACK is on`);
   return uws;
+}
+
+/**
+ * Listens with uWS's exclusive-port option: without it, uWS v20.30 binds with SO_REUSEPORT and
+ * shares the port with a leftover process instead of failing. Resolves with the listen socket
+ * and the bound port (useful with port 0).
+ */
+export function listenExclusive(uws: UwsModule, app: TemplatedApp, host: string, port: number): Promise<{ socket: us_listen_socket; port: number }> {
+  const exclusive = (uws as { LIBUS_LISTEN_EXCLUSIVE_PORT?: number }).LIBUS_LISTEN_EXCLUSIVE_PORT ?? 1;
+  // uWS accepts (host, port, options, cb) although its typings omit that overload.
+  const listen = app.listen as unknown as (host: string, port: number, options: number, cb: (socket: us_listen_socket | false) => void) => TemplatedApp;
+  return new Promise((resolve, reject) => {
+    listen.call(app, host, port, exclusive, (socket) => {
+      if (socket) resolve({ socket, port: uws.us_socket_local_port(socket) });
+      else reject(new Error(`cannot listen on ${host}:${port}: the address is in use or not available`));
+    });
+  });
 }
