@@ -19,8 +19,9 @@ export interface WriterRun {
   readonly bytesPerSec: number;
   /** Busy cores of the writer process. */
   readonly writerCores: number;
-  /** Its CPU per MB (10^6 bytes) written. */
+  /** Its CPU per MB (10^6 bytes) written, and the user-space part of it. */
   readonly msPerMB: number;
+  readonly userMsPerMB: number;
   readonly readerCores: readonly number[];
 }
 
@@ -57,10 +58,12 @@ async function measureWriter({ name, script, args, path }: WriterSpec, connectio
     const after = sampleProcess(writer.pid);
     const report = await fleet.report();
     const bytes = report.kinds.get("raw")?.bytes ?? 0;
+    const perMB = (seconds: number) => (seconds * 1000) / Math.max(bytes / 1e6, 1e-9);
     return {
       bytesPerSec: bytes / (report.windowMs / 1000),
       writerCores: processShare(before, after).process,
-      msPerMB: ((after.processSeconds - before.processSeconds) * 1000) / Math.max(bytes / 1e6, 1e-9),
+      msPerMB: perMB(after.processSeconds - before.processSeconds),
+      userMsPerMB: perMB(after.userSeconds - before.userSeconds),
       readerCores: report.cpu,
     };
   } finally {

@@ -43,6 +43,7 @@ export interface Window {
   /** Busy cores of the server process, and the CPU seconds behind them. */
   readonly serverCores: number;
   readonly serverCpuSeconds: number;
+  readonly serverUserSeconds: number;
   /** Busy cores of the whole machine, and how much of it was interrupts. */
   readonly machine: number;
   readonly interrupts: number;
@@ -112,6 +113,7 @@ async function measureWindow(service: BenchService, fleet: ViewerFleet, camera: 
     camera: cameraReport,
     serverCores: processShare(server0, server1).process,
     serverCpuSeconds: server1.processSeconds - server0.processSeconds,
+    serverUserSeconds: server1.userSeconds - server0.userSeconds,
     machine: machineCores(machine0, machine1),
     interrupts: interruptCores(machine0, machine1),
     cameraCores: processShare(camera0, camera1).process,

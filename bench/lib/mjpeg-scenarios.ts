@@ -5,7 +5,8 @@
 import { ViewerFleet } from "./mjpeg-fleet.ts";
 import { Camera } from "./mjpeg-children.ts";
 import { FPS, runStream, sleep, type Timing, type Window } from "./mjpeg-measure.ts";
-import { atLeast, atMost, cpuChecks, mb, ms, type Check, type Figures, type ScenarioResult } from "./mjpeg-results.ts";
+import type { Floor } from "./mjpeg-baselines.ts";
+import { atLeast, atMost, cpuChecks, cpuNotes, mb, ms, type Check, type Figures, type ScenarioResult } from "./mjpeg-results.ts";
 import type { BenchService } from "./mjpeg-service.ts";
 import { openFiles, openFilesLimit, processShare, sampleProcess } from "./proc-cpu.ts";
 
@@ -19,8 +20,8 @@ export interface Settings extends Timing {
   readonly viewerProcesses: number | undefined;
 }
 
-/** `floorMsPerMB`: the bare uWS writer's CPU per MB for the scenario's load, where it has one (see `floorLoad`). */
-type Scenario = (service: BenchService, settings: Settings, floorMsPerMB: number | undefined) => Promise<ScenarioResult>;
+/** `floor`: the bare uWS writer's run with the scenario's load, where it has one (see `floorLoad`). */
+type Scenario = (service: BenchService, settings: Settings, floor: Floor | undefined) => Promise<ScenarioResult>;
 
 const KB100 = 100_000;
 const KB20 = 20_000;
@@ -51,7 +52,7 @@ const median = (xs: readonly number[]): number => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-function streamFigures(run: Window, rssBytes: number, floorMsCpuPerMB?: number): Figures {
+function streamFigures(run: Window, rssBytes: number, floor?: Floor): Figures {
   const normal = run.fleet.kinds.get("normal");
   const seconds = run.fleet.windowMs / 1000;
   const bytes = [...run.fleet.kinds.values()].reduce((s, k) => s + k.bytes, 0);
@@ -65,7 +66,8 @@ function streamFigures(run: Window, rssBytes: number, floorMsCpuPerMB?: number):
     p99Ms: normal?.latency.percentile(99) ?? 0,
     serverCores: run.serverCores,
     msCpuPerMB: (run.serverCpuSeconds * 1000) / Math.max(bytes / 1e6, 1e-9),
-    ...(floorMsCpuPerMB === undefined ? {} : { floorMsCpuPerMB }),
+    userMsCpuPerMB: (run.serverUserSeconds * 1000) / Math.max(bytes / 1e6, 1e-9),
+    ...(floor === undefined ? {} : { floorMsCpuPerMB: floor.msPerMB, floorUserMsCpuPerMB: floor.userMsPerMB }),
     rssBytes,
     clientCores: run.fleet.cpu,
   };
@@ -106,10 +108,10 @@ function streamHealth(run: Window, viewers: number): { checks: Check[]; notes: s
 
 function fanOut(viewers: number, frameBytes: number, p99Limit: number, extra: (f: Figures) => Check[]): Scenario {
   const label = `${viewers} x ${frameBytes / 1000} KB`;
-  return async (service, settings, floorMsPerMB) => {
+  return async (service, settings, floor) => {
     const processes = processesFor(settings, viewers, frameBytes);
     const run = await runStream(service, { room: `fan${viewers}`, frameBytes, viewers, processes }, settings);
-    const f = streamFigures(run, run.rss.atEnd, floorMsPerMB);
+    const f = streamFigures(run, run.rss.atEnd, floor);
     const goal = viewers * FPS;
     const health = streamHealth(run, viewers);
     return {
@@ -120,10 +122,10 @@ function fanOut(viewers: number, frameBytes: number, p99Limit: number, extra: (f
         atLeast(`>= ${goal.toLocaleString("en-US")} parts/s (99 %)`, f.partsPerSec ?? 0, goal * 0.99, `${Math.round(f.partsPerSec ?? 0).toLocaleString("en-US")} parts/s`),
         atMost(`p99 <= ${p99Limit} ms`, f.p99Ms ?? 0, p99Limit, ms(f.p99Ms ?? 0)),
         ...extra(f),
-        ...cpuChecks(f.msCpuPerMB ?? 0, floorMsPerMB),
+        ...cpuChecks(f),
         ...health.checks,
       ],
-      notes: health.notes,
+      notes: [...health.notes, ...cpuNotes(f)],
     };
   };
 }
@@ -132,7 +134,7 @@ const noGaps = (f: Figures): Check[] => [atMost("no gaps", f.gaps ?? 0, 0, `${f.
 
 const STALLED_NORMAL = 300;
 
-const stalled: Scenario = async (service, settings, floorMsPerMB) => {
+const stalled: Scenario = async (service, settings, floor) => {
   const viewers = STALLED_NORMAL;
   const misbehaving = 20;
   const watchSeconds = 30;
@@ -142,7 +144,7 @@ const stalled: Scenario = async (service, settings, floorMsPerMB) => {
     settings,
   );
   if (!run.baseline) throw new Error("the stalled scenario ran without its baseline window");
-  const f = streamFigures(run, run.rss.atEnd, floorMsPerMB);
+  const f = streamFigures(run, run.rss.atEnd, floor);
   const health = streamHealth(run, viewers);
   const alone = streamFigures(run.baseline, run.rss.atStart);
   const closedAfter = run.stalledClosedAfter.filter((s): s is number => s !== undefined);
@@ -165,12 +167,13 @@ const stalled: Scenario = async (service, settings, floorMsPerMB) => {
       STALLED_RSS_GROWTH,
       `${mb(growth)} after GC (${mb(run.rss.atStart)} -> ${mb(run.rss.atEnd)}; raw peak ${mb(run.rss.rawPeak)})`,
     ),
-    ...cpuChecks(f.msCpuPerMB ?? 0, floorMsPerMB),
+    ...cpuChecks(f),
     ...health.checks,
   ];
   const notes = [
     `alone, before the others joined: ${Math.round(alone.partsPerSec ?? 0)} parts/s, p50 ${ms(alone.p50Ms ?? 0)}, ${alone.gaps ?? 0} frames skipped`,
     ...health.notes,
+    ...cpuNotes(f),
   ];
   if (throttled) {
     notes.push(

@@ -11,29 +11,36 @@ const TICKS_PER_SECOND = ((): number => {
   }
 })();
 
-/** CPU seconds a process has used, whole and on its main thread (where JS and the uWS loop run). */
+/**
+ * CPU seconds a process has used: whole, in user space (the rest is the kernel, for a server
+ * mostly its send path), and on its main thread (where JS and the uWS loop run).
+ */
 export interface ProcessCpu {
   readonly wallMs: number;
   readonly processSeconds: number;
+  readonly userSeconds: number;
   readonly mainThreadSeconds: number;
 }
 
-/** utime + stime of a /proc `stat` file, in seconds. */
-function statSeconds(file: string): number {
+/** utime and stime of a /proc `stat` file, in seconds. */
+function statSeconds(file: string): { user: number; system: number } {
   const text = readFileSync(file, "utf8");
   // The command name (field 2) may hold spaces and parentheses; the fields after it cannot.
   const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   if (!Number.isFinite(utime) || !Number.isFinite(stime)) throw new Error(`cannot parse ${file}`);
-  return (utime + stime) / TICKS_PER_SECOND;
+  return { user: utime / TICKS_PER_SECOND, system: stime / TICKS_PER_SECOND };
 }
 
 export function sampleProcess(pid: number): ProcessCpu {
+  const whole = statSeconds(`/proc/${pid}/stat`);
+  const main = statSeconds(`/proc/${pid}/task/${pid}/stat`);
   return {
     wallMs: performance.now(),
-    processSeconds: statSeconds(`/proc/${pid}/stat`),
-    mainThreadSeconds: statSeconds(`/proc/${pid}/task/${pid}/stat`),
+    processSeconds: whole.user + whole.system,
+    userSeconds: whole.user,
+    mainThreadSeconds: main.user + main.system,
   };
 }
 

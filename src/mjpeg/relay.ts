@@ -60,7 +60,10 @@ export class Relay implements ViewerRoom {
     const part = this.latest;
     if (!part) return;
     this.lastFanOutAt = this.clock.now;
-    for (const viewer of this.viewers) viewer.offer(part);
+    const first = this.viewers.values().next().value;
+    first?.batch(() => {
+      for (const viewer of this.viewers) viewer.offer(part);
+    });
   }
 
   attach(res: HttpResponse, headers: Readonly<Record<string, string>>): Viewer {

@@ -11,9 +11,14 @@ const ENDLESS = Number.MAX_SAFE_INTEGER;
 const NOTHING = (): void => {};
 
 /**
- * uWS wants every write inside `cork` (it warns otherwise, and corking batches the syscall). One
- * shared callback and these slots avoid a closure per write: `cork` runs it synchronously.
+ * uWS.js wants every write inside a `cork` callback (it warns otherwise), but it accepts any
+ * response's writes inside any response's callback. A fan-out therefore runs all its viewers'
+ * writes inside one cork (`Viewer.batch`) rather than crossing into C++ and back per viewer. It
+ * costs no syscall batching: a part larger than uWS's 16 KB cork buffer goes straight to the
+ * socket either way. Outside a batch (a joining viewer, a drain) each write corks its own
+ * response; one shared callback and these slots avoid a closure per write.
  */
+let batching = false;
 let corkRes: HttpResponse;
 let corkData: Buffer;
 let corkOk = false;
@@ -21,10 +26,20 @@ function corkedTryEnd(): void {
   corkOk = corkRes.tryEnd(corkData, ENDLESS)[0];
 }
 function tryEnd(res: HttpResponse, data: Buffer): boolean {
+  if (batching) return res.tryEnd(data, ENDLESS)[0];
   corkRes = res;
   corkData = data;
   res.cork(corkedTryEnd);
   return corkOk;
+}
+let batchWrites: () => void = NOTHING;
+function runBatch(): void {
+  batching = true;
+  try {
+    batchWrites();
+  } finally {
+    batching = false;
+  }
 }
 
 /** What a viewer needs from the room it watches. */
@@ -96,6 +111,18 @@ export class Viewer {
   offer(part: Part): void {
     if (this.inFlight !== undefined || this.closed) return;
     this.send(part);
+  }
+
+  /** Runs `writes` (to this and other viewers) inside this viewer's cork; see `tryEnd`. */
+  batch(writes: () => void): void {
+    if (this.closed) {
+      // Its response may be gone: the writes cork their own.
+      writes();
+      return;
+    }
+    batchWrites = writes;
+    this.res.cork(runBatch);
+    batchWrites = NOTHING;
   }
 
   /** The part the socket has not fully taken yet, if any: all the memory this viewer holds. */
