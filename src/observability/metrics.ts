@@ -2,6 +2,13 @@ import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
 import { HttpSeries } from "./http-series.ts";
 
 /**
+ * How often the event-loop delay histogram (`nodejs_eventloop_lag_p99_seconds` and friends) takes
+ * a sample. prom-client's default of 10 ms wakes an idle service 100 times a second, which cost
+ * 0.8 % of a core on the 2-core VM (1.1 % idle in all, 0.3 % with this).
+ */
+const EVENT_LOOP_SAMPLE_MS = 100;
+
+/**
  * The one prom-client registry of the process. Domains register their own metrics on `registry`
  * (always `service_`-prefixed, labels bounded); the HTTP series live here because the pipeline
  * records them for every route.
@@ -13,7 +20,7 @@ export class Metrics {
 
   /** `inFlight` is read at scrape time, so counting requests costs the hot path nothing. */
   constructor(options: { defaultMetrics: boolean; inFlight: () => number }) {
-    if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry });
+    if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
     this.http = new HttpSeries(this.registry);
     new Gauge({
       name: "service_http_requests_in_flight",

@@ -77,6 +77,7 @@ describe("metrics behind METRICS_TOKEN", () => {
     const bearer = await server.request("GET", "/metrics", { headers: { authorization: "Bearer m3trics-token" } });
     assert.equal(bearer.status, 200);
     assert.match(bearer.text, /process_cpu_user_seconds_total/);
+    assert.match(bearer.text, /nodejs_eventloop_lag_p99_seconds \d/, "the event-loop delay histogram still samples at 100 ms");
     assert.equal((await server.request("GET", "/metrics?token=m3trics-token")).status, 200);
   });
 });
