@@ -57,8 +57,8 @@ export const cameraStreamId = (room: string, identity: string): string => `${roo
  * Every MJPEG relay of the process. Frames arrive in WebSocket callbacks and are fanned out from
  * one `setImmediate` per loop turn, so each viewer write happens outside the camera's callback
  * (where uWS has the camera's socket corked) and a burst of frames costs one fan-out of the newest.
- * One 100 ms ticker keeps a coarse clock, refills rate limits, repeats frames for static scenes,
- * evicts stalled viewers and retires rooms whose camera is gone.
+ * One 100 ms ticker, running while any relay exists, keeps a coarse clock, refills rate limits,
+ * repeats frames for static scenes, evicts stalled viewers and retires rooms whose camera is gone.
  */
 export class MjpegHub implements RelayClock, LocalStreams {
   now = Date.now();
@@ -67,6 +67,7 @@ export class MjpegHub implements RelayClock, LocalStreams {
   private queue: Relay[] = [];
   private immediate: NodeJS.Immediate | undefined;
   private ticker: NodeJS.Timeout | undefined;
+  private started = false;
   private ticks = 0;
   private readonly log: Logger;
 
@@ -74,15 +75,16 @@ export class MjpegHub implements RelayClock, LocalStreams {
     this.log = d.logger.child({ component: "mjpeg" });
   }
 
+  /** Lets relays run their ticker; it runs only while there are relays, so an idle hub never wakes the process. */
   start(): void {
-    this.ticker ??= setInterval(() => this.tick(), TICK_MS);
-    this.ticker.unref();
+    this.started = true;
+    if (this.relays.size > 0) this.startTicking();
   }
 
   /** Ends every camera's stream, then closes cameras (1001) and viewers. */
   shutdown(): void {
-    clearInterval(this.ticker);
-    this.ticker = undefined;
+    this.started = false;
+    this.stopTicking();
     for (const relay of [...this.relays.values()]) {
       const camera = relay.camera;
       if (camera) {
@@ -298,6 +300,7 @@ export class MjpegHub implements RelayClock, LocalStreams {
     if (!relay) {
       relay = new Relay(app, room, this, this.countersOf(app));
       this.relays.set(id, relay);
+      this.startTicking();
     }
     return relay;
   }
@@ -305,6 +308,20 @@ export class MjpegHub implements RelayClock, LocalStreams {
   private retire(relay: Relay): void {
     relay.closeViewers();
     this.relays.delete(`${relay.app}/${relay.room}`);
+    if (this.relays.size === 0) this.stopTicking();
+  }
+
+  private startTicking(): void {
+    if (!this.started || this.ticker) return;
+    // The clock stood still while there was nothing to tick for.
+    this.now = Date.now();
+    this.ticker = setInterval(() => this.tick(), TICK_MS);
+    this.ticker.unref();
+  }
+
+  private stopTicking(): void {
+    clearInterval(this.ticker);
+    this.ticker = undefined;
   }
 
   private tick(): void {

@@ -381,3 +381,36 @@ describe("WebSocket MJPEG ingest at shutdown", () => {
     await viewer.ended;
   });
 });
+
+describe("WebSocket MJPEG ingest on an idle hub", () => {
+  it("ticks only while a room exists, and picks up the clock and repeats when the next camera comes", async () => {
+    const server = await startServer({ SERVICE_PORT: String(await freePort()) });
+    try {
+      await cameraApp(server, "cams", PUBLIC);
+      const key = await mintKey(server, "cams", "porch");
+      const first = await Camera.connect(key);
+      first.send(RED);
+      await eventually(async () => (await server.request("GET", `/live/cams/${key.room}/frame.jpg`)).status === 200, 2000, "frame");
+      await first.close();
+      // No viewers: the room retires at once and the hub's ticker stops with it.
+      await eventually(async () => (await server.request("GET", `/live/cams/${key.room}/frame.jpg`)).status === 404, 2000, "room retired");
+      await sleep(1500);
+      const reconnectedAt = Date.now();
+      const second = await Camera.connect(key);
+      try {
+        const rows = await server.request("GET", "/api/v1/apps/cams/streams", { token: server.rootToken });
+        const row = (rows.json as Array<{ streamId: string; startedAt: string }>).find((r) => r.streamId === `${key.room}/camera-${key.room}`);
+        assert.ok(row, rows.text);
+        assert.ok(Date.parse(row.startedAt) >= Math.floor(reconnectedAt / 1000) * 1000, `startedAt ${row.startedAt} is from the clock before the pause`);
+        second.send(RED);
+        const viewer = await MjpegViewer.open(key.mjpegUrl);
+        await viewer.until(() => viewer.parts.length >= 3, 3500);
+        viewer.close();
+      } finally {
+        second.ws.close();
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
