@@ -83,6 +83,7 @@ export function playbackRoutes(d: PlaybackDeps): Route[] {
       handler: async (ctx): Promise<Reply | Problem> => {
         const found = await liveRelay(ctx.params.app, ctx.params.room, ctx.query.token);
         if (isProblem(found)) return found;
+        // Not held: the reply is rendered and handed to uWS within this macrotask (see `Part`).
         const { part } = found;
         // `no-cache` plus a validator: pollers revalidate every time and get 304 until a new frame.
         const etag = `"${part.at.toString(36)}-${part.seq}"`;

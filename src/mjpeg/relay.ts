@@ -1,7 +1,7 @@
 import type { HttpResponse } from "../http/uws.ts";
 import type { CameraLink } from "./camera.ts";
 import type { MjpegCounters } from "./counters.ts";
-import { buildPart, type Part } from "./part.ts";
+import { PartPool, type Part } from "./part.ts";
 import { Viewer, type ViewerRoom } from "./viewer.ts";
 
 /** Clock and scheduling the relays of one process share. */
@@ -28,6 +28,7 @@ export class Relay implements ViewerRoom {
   /** Whether the newest frame was already sent again for browsers (see `ws_ingest.repaint_ms`). */
   repainted = false;
   private seq = 0;
+  private readonly parts = new PartPool();
 
   constructor(
     readonly app: string,
@@ -46,7 +47,10 @@ export class Relay implements ViewerRoom {
 
   /** Takes a validated frame: must run inside the WebSocket callback that received it. */
   publish(frame: Uint8Array, at: number): void {
-    this.latest = buildPart(frame, ++this.seq, at);
+    const part = this.parts.build(frame, ++this.seq, at);
+    part.hold();
+    this.latest?.release();
+    this.latest = part;
     this.repainted = false;
     if (!this.scheduled) {
       this.scheduled = true;
@@ -91,7 +95,7 @@ export class Relay implements ViewerRoom {
     return evicted;
   }
 
-  /** Frame bytes this room holds: the newest part plus the distinct parts still in flight to viewers. */
+  /** Frame bytes this room holds: the newest part, the distinct parts still in flight to viewers, and its spare buffer. */
   heldBytes(): number {
     const held = new Set<Buffer>();
     if (this.latest) held.add(this.latest.bytes);
@@ -99,7 +103,7 @@ export class Relay implements ViewerRoom {
       const pending = viewer.pending;
       if (pending) held.add(pending);
     }
-    let bytes = 0;
+    let bytes = this.parts.spareBytes;
     for (const buffer of held) bytes += buffer.length;
     return bytes;
   }

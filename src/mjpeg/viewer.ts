@@ -67,8 +67,10 @@ export interface ViewerRoom {
  * response headers, at worst) is never left unsent.
  */
 export class Viewer {
-  /** The part (or opening boundary) the socket has not fully taken yet. */
+  /** The part's bytes (or the opening boundary) the socket has not fully taken yet. */
   private inFlight: Buffer | undefined;
+  /** The part behind `inFlight`, held until the socket took it all. */
+  private inFlightPart: Part | undefined;
   /** Write offset at which `inFlight` began. */
   private inFlightAt = 0;
   /** Write offset after everything offered so far. */
@@ -151,6 +153,8 @@ export class Viewer {
       this.room.skippedFrames(latest.seq - this.sentSeq);
     }
     this.inFlight = undefined;
+    this.inFlightPart?.release();
+    this.inFlightPart = undefined;
   }
 
   private send(part: Part): void {
@@ -160,20 +164,25 @@ export class Viewer {
       this.room.skippedFrames(missed);
     }
     this.sentSeq = part.seq;
-    this.write(part.bytes);
+    if (!this.write(part.bytes)) {
+      part.hold();
+      this.inFlightPart = part;
+    }
   }
 
-  private write(bytes: Buffer): void {
+  /** Answers whether the socket took all of `bytes`; if not, they are in flight. */
+  private write(bytes: Buffer): boolean {
     const start = this.offset;
     this.offset += bytes.length;
     if (tryEnd(this.res, bytes)) {
       this.completed(bytes);
-      return;
+      return true;
     }
     this.inFlight = bytes;
     this.inFlightAt = start;
     this.progressOffset = start;
     this.lastProgress = this.room.now;
+    return false;
   }
 
   private completed(bytes: Buffer): void {
@@ -194,6 +203,8 @@ export class Viewer {
     const sent = offset - this.inFlightAt;
     if (!tryEnd(this.res, sent === 0 ? pending : pending.subarray(sent))) return false;
     this.inFlight = undefined;
+    this.inFlightPart?.release();
+    this.inFlightPart = undefined;
     this.completed(pending);
     const latest = this.room.latest;
     if (latest !== undefined && latest.seq !== this.sentSeq) this.send(latest);
