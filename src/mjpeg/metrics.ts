@@ -39,7 +39,7 @@ export function registerMjpegMetrics(registry: Registry, hub: MjpegHub): void {
     }),
   );
   registry.registerMetric(
-    scrapeMetric("service_mjpeg_buffered_bytes", "Frame bytes held for viewers (newest frames and parts still in flight), by app", "gauge", () => {
+    scrapeMetric("service_mjpeg_buffered_bytes", "Frame bytes held for viewers (newest frames, parts still in flight, spare buffers), by app", "gauge", () => {
       const held = new Map<string, number>();
       for (const relay of hub.snapshot().relays) held.set(relay.app, (held.get(relay.app) ?? 0) + relay.heldBytes());
       return [...held].map(([app, value]) => ({ labels: { app }, value }));
