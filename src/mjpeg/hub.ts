@@ -10,7 +10,7 @@ import type { StreamView } from "../streams/store.ts";
 import type { StreamTracker } from "../streams/tracker.ts";
 import { CameraLink, type CameraLimits, type CameraSocket, type CloseReason } from "./camera.ts";
 import { newCounters, type MjpegCounters } from "./counters.ts";
-import { CameraKeyStore, type CameraKey } from "./keys.ts";
+import { cameraKeys, type CameraKey, type CameraKeyStore } from "./keys.ts";
 import { Relay, type RelayClock } from "./relay.ts";
 import type { Viewer } from "./viewer.ts";
 
@@ -98,7 +98,7 @@ export class MjpegHub implements RelayClock, LocalStreams {
   }
 
   keys(app: AppRow): CameraKeyStore {
-    return new CameraKeyStore(this.d.databases.app(app.name));
+    return cameraKeys(this.d.databases.app(app.name));
   }
 
   schedule(relay: Relay): void {

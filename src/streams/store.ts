@@ -1,4 +1,5 @@
 import type { Db } from "../db/open.ts";
+import { perDatabase } from "../db/per-database.ts";
 
 export type StreamType = "webrtc" | "rtmp" | "rtsp" | "whip" | "ws-mjpeg";
 
@@ -37,26 +38,74 @@ const view = (r: Row): StreamView => ({
   lastStatsJson: r.last_stats_json,
 });
 
-/** One app's streams (in its own database). */
+type StartEvent = { streamId: string; type: StreamType; room: string; participant: string | null; at: number; stats: Record<string, unknown> };
+type EndEvent = { streamId: string; type: StreamType; room: string; participant: string | null; at: number };
+
+/** One app's streams (in its own database); use `streamStore(db)`, which prepares them once per connection. */
 export class StreamStore {
-  constructor(private readonly db: Db) {}
+  private readonly q;
+  private readonly startTx;
+  private readonly endTx;
+
+  constructor(db: Db) {
+    this.q = {
+      active: db.prepare<[], Row>("SELECT * FROM streams WHERE status = 'active' ORDER BY id"),
+      activeInRoom: db.prepare<[string], Row>("SELECT * FROM streams WHERE status = 'active' AND room = ? ORDER BY id"),
+      latest: db.prepare<[string], Row>("SELECT * FROM streams WHERE stream_id = ? ORDER BY id DESC LIMIT 1"),
+      byId: db.prepare<[number], Row>("SELECT * FROM streams WHERE id = ?"),
+      touch: db.prepare<[number, number]>("UPDATE streams SET last_event_at = ? WHERE id = ?"),
+      insertActive: db.prepare<[string, StreamType, string, string | null, string, number, string]>(
+        "INSERT INTO streams (stream_id, type, room, participant, status, started_at, last_event_at, last_stats_json) VALUES (?, ?, ?, ?, 'active', ?, ?, ?)",
+      ),
+      endRow: db.prepare<[string, number, number]>("UPDATE streams SET status = 'ended', ended_at = ?, last_event_at = ? WHERE id = ?"),
+      insertEnded: db.prepare<[string, StreamType, string, string | null, string, string, number]>(
+        "INSERT INTO streams (stream_id, type, room, participant, status, started_at, ended_at, last_event_at) VALUES (?, ?, ?, ?, 'ended', ?, ?, ?)",
+      ),
+      forceEnd: db.prepare<[string, number]>("UPDATE streams SET status = 'ended', ended_at = ? WHERE id = ? AND status = 'active'"),
+    };
+    this.startTx = db.transaction((s: StartEvent): boolean => {
+      const latest = this.latest(s.streamId);
+      if (latest && latest.lastEventAt > s.at) return false;
+      if (latest?.status === "active") {
+        this.q.touch.run(s.at, latest.id);
+        return false;
+      }
+      this.q.insertActive.run(s.streamId, s.type, s.room, s.participant, new Date(s.at * 1000).toISOString(), s.at, JSON.stringify(s.stats));
+      return true;
+    });
+    this.endTx = db.transaction((s: EndEvent): boolean => {
+      const latest = this.latest(s.streamId);
+      if (latest && latest.lastEventAt > s.at) return false;
+      const now = new Date().toISOString();
+      if (latest?.status === "active") {
+        this.q.endRow.run(now, s.at, latest.id);
+        return true;
+      }
+      if (latest) {
+        this.q.touch.run(s.at, latest.id);
+        return false;
+      }
+      this.q.insertEnded.run(s.streamId, s.type, s.room, s.participant, now, now, s.at);
+      return false;
+    });
+  }
 
   active(): StreamView[] {
-    return this.db.prepare<[], Row>("SELECT * FROM streams WHERE status = 'active' ORDER BY id").all().map(view);
+    return this.q.active.all().map(view);
   }
 
   activeInRoom(room: string): StreamView[] {
-    return this.db.prepare<[string], Row>("SELECT * FROM streams WHERE status = 'active' AND room = ? ORDER BY id").all(room).map(view);
+    return this.q.activeInRoom.all(room).map(view);
   }
 
   /** The latest row for a stream id (active or the memory of its end). */
   latest(streamId: string): (StreamView & { lastEventAt: number }) | undefined {
-    const row = this.db.prepare<[string], Row>("SELECT * FROM streams WHERE stream_id = ? ORDER BY id DESC LIMIT 1").get(streamId);
+    const row = this.q.latest.get(streamId);
     return row && { ...view(row), lastEventAt: row.last_event_at };
   }
 
   byId(id: number): StreamView | undefined {
-    const row = this.db.prepare<[number], Row>("SELECT * FROM streams WHERE id = ?").get(id);
+    const row = this.q.byId.get(id);
     return row && view(row);
   }
 
@@ -64,51 +113,22 @@ export class StreamStore {
    * Marks the stream active as of `at` (media-server seconds) unless a newer event already
    * decided its state. Answers true when it became active by this call.
    */
-  start(s: { streamId: string; type: StreamType; room: string; participant: string | null; at: number; stats: Record<string, unknown> }): boolean {
-    return this.db.transaction(() => {
-      const latest = this.latest(s.streamId);
-      if (latest && latest.lastEventAt > s.at) return false;
-      if (latest?.status === "active") {
-        this.db.prepare("UPDATE streams SET last_event_at = ? WHERE id = ?").run(s.at, latest.id);
-        return false;
-      }
-      this.db
-        .prepare(
-          "INSERT INTO streams (stream_id, type, room, participant, status, started_at, last_event_at, last_stats_json) VALUES (?, ?, ?, ?, 'active', ?, ?, ?)",
-        )
-        .run(s.streamId, s.type, s.room, s.participant, new Date(s.at * 1000).toISOString(), s.at, JSON.stringify(s.stats));
-      return true;
-    })();
+  start(s: StartEvent): boolean {
+    return this.startTx(s);
   }
 
   /**
    * Marks the stream ended as of `at`. When it is not known as active, an ended row is kept so a
    * start that arrives late (older) cannot revive it. Answers true when an active stream ended.
    */
-  end(s: { streamId: string; type: StreamType; room: string; participant: string | null; at: number }): boolean {
-    return this.db.transaction(() => {
-      const latest = this.latest(s.streamId);
-      if (latest && latest.lastEventAt > s.at) return false;
-      const now = new Date().toISOString();
-      if (latest?.status === "active") {
-        this.db.prepare("UPDATE streams SET status = 'ended', ended_at = ?, last_event_at = ? WHERE id = ?").run(now, s.at, latest.id);
-        return true;
-      }
-      if (latest) {
-        this.db.prepare("UPDATE streams SET last_event_at = ? WHERE id = ?").run(s.at, latest.id);
-        return false;
-      }
-      this.db
-        .prepare(
-          "INSERT INTO streams (stream_id, type, room, participant, status, started_at, ended_at, last_event_at) VALUES (?, ?, ?, ?, 'ended', ?, ?, ?)",
-        )
-        .run(s.streamId, s.type, s.room, s.participant, now, now, s.at);
-      return false;
-    })();
+  end(s: EndEvent): boolean {
+    return this.endTx(s);
   }
 
   /** Ends an active row whatever the media server says (stop route, reconciliation). */
   forceEnd(id: number): boolean {
-    return this.db.prepare("UPDATE streams SET status = 'ended', ended_at = ? WHERE id = ? AND status = 'active'").run(new Date().toISOString(), id).changes > 0;
+    return this.q.forceEnd.run(new Date().toISOString(), id).changes > 0;
   }
 }
+
+export const streamStore = perDatabase((db) => new StreamStore(db));

@@ -5,7 +5,7 @@ import type { AppRow } from "../apps/store.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
 import { ATTR_APP, ATTR_ROLE } from "../media/join-tokens.ts";
-import { StreamStore, type StreamType } from "./store.ts";
+import { streamStore, type StreamStore, type StreamType } from "./store.ts";
 
 /** Roles whose participants stay invisible: no stream rows, no events (SPEC 6.2). */
 const SILENT_ROLES = new Set(["qc", "recorder", "viewer", "listener"]);
@@ -37,7 +37,7 @@ export class StreamTracker {
   ) {}
 
   store(app: AppRow): StreamStore {
-    return new StreamStore(this.databases.app(app.name));
+    return streamStore(this.databases.app(app.name));
   }
 
   handle(event: WebhookEvent): void {
