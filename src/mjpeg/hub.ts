@@ -110,7 +110,14 @@ export class MjpegHub implements RelayClock, LocalStreams {
     this.immediate = undefined;
     const queue = this.queue;
     this.queue = [];
-    for (const relay of queue) relay.fanOut();
+    for (const relay of queue) {
+      // One room's failure must not leave the rooms after it scheduled and frozen.
+      try {
+        relay.fanOut();
+      } catch (err) {
+        this.log.error({ err, app: relay.app, room: relay.room }, "fan-out failed");
+      }
+    }
   };
 
   /** The room's relay while a camera is live (or viewers wait for it to return). */

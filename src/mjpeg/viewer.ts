@@ -123,8 +123,11 @@ export class Viewer {
       return;
     }
     batchWrites = writes;
-    this.res.cork(runBatch);
-    batchWrites = NOTHING;
+    try {
+      this.res.cork(runBatch);
+    } finally {
+      batchWrites = NOTHING;
+    }
   }
 
   /** The part the socket has not fully taken yet, if any: all the memory this viewer holds. */
