@@ -1,7 +1,17 @@
 import type { Databases } from "../db/databases.ts";
+import { perDatabase } from "../db/per-database.ts";
 import type { SecretBox } from "../secrets/box.ts";
 
 export type AppSecretName = "s3.key" | "s3.secret" | "callbacks.secret" | "mqtt.password" | "media_server.secret";
+
+/** Prepared once per app connection: `get` runs whenever a media-server client is looked up. */
+const statements = perDatabase((db) => ({
+  get: db.prepare<[AppSecretName], { value: string }>("SELECT value FROM secrets WHERE name = ?"),
+  remove: db.prepare<[AppSecretName]>("DELETE FROM secrets WHERE name = ?"),
+  put: db.prepare<[AppSecretName, string, string]>(
+    "INSERT INTO secrets (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+  ),
+}));
 
 /**
  * Per-app secrets in the app's own database (table `secrets`), sealed under the master key and
@@ -17,7 +27,7 @@ export class AppSecrets {
   ) {}
 
   get(app: string, name: AppSecretName): string | undefined {
-    const row = this.databases.app(app).prepare("SELECT value FROM secrets WHERE name = ?").get(name) as { value: string } | undefined;
+    const row = statements(this.databases.app(app)).get.get(name);
     return row && this.box.open("app-secrets", `app:${app}:${name}`, row.value);
   }
 
@@ -27,14 +37,9 @@ export class AppSecrets {
 
   /** Stores a value, or removes it for undefined. */
   set(app: string, name: AppSecretName, value: string | undefined): void {
-    const db = this.databases.app(app);
-    if (value === undefined) {
-      db.prepare("DELETE FROM secrets WHERE name = ?").run(name);
-    } else {
-      db.prepare(
-        "INSERT INTO secrets (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-      ).run(name, this.box.seal("app-secrets", `app:${app}:${name}`, value), new Date().toISOString());
-    }
+    const q = statements(this.databases.app(app));
+    if (value === undefined) q.remove.run(name);
+    else q.put.run(name, this.box.seal("app-secrets", `app:${app}:${name}`, value), new Date().toISOString());
     for (const listener of this.listeners) listener(app, name);
   }
 

@@ -5,6 +5,7 @@ import { namespaceRoom } from "../apps/namespacing.ts";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
 import type { Databases } from "../db/databases.ts";
+import { perDatabase } from "../db/per-database.ts";
 import { appOf } from "../auth/caller.ts";
 import { isProblem, problem, type Problem } from "../http/problem.ts";
 import { noContent, okOr, paged } from "../http/reply.ts";
@@ -44,6 +45,17 @@ type Row = {
   password_sealed: string | null;
   authorized_at: string | null;
 };
+
+/** The app's ingress rows, prepared once per app connection. */
+const rows = perDatabase((db) => ({
+  insert: db.prepare<[string, Row["input_type"], string, string, string, string | null, string]>(
+    "INSERT INTO ingresses (ingress_id, input_type, room, participant_identity, stream_key, password_sealed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  ),
+  all: db.prepare<[], Row>("SELECT * FROM ingresses ORDER BY created_at DESC, ingress_id"),
+  byId: db.prepare<[string], Row>("SELECT * FROM ingresses WHERE ingress_id = ?"),
+  remove: db.prepare<[string]>("DELETE FROM ingresses WHERE ingress_id = ?"),
+  authorize: db.prepare<[string, string]>("UPDATE ingresses SET authorized_at = ? WHERE ingress_id = ?"),
+}));
 
 function transcode(input: "rtmp" | "whip" | "url", wanted: boolean): boolean | undefined {
   return input === "whip" ? wanted : wanted || undefined;
@@ -93,12 +105,15 @@ export class IngressService {
       return mediaServerDown(err);
     }
     const password = body.inputType === "rtmp" && config.features.rtmpPassword ? randomBytes(12).toString("base64url") : undefined;
-    this.d.databases
-      .app(app.name)
-      .prepare(
-        "INSERT INTO ingresses (ingress_id, input_type, room, participant_identity, stream_key, password_sealed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      )
-      .run(info.ingressId, body.inputType, room, info.participantIdentity, info.streamKey, password && this.seal(app, info.ingressId, password), new Date().toISOString());
+    rows(this.d.databases.app(app.name)).insert.run(
+      info.ingressId,
+      body.inputType,
+      room,
+      info.participantIdentity,
+      info.streamKey,
+      password === undefined ? null : this.seal(app, info.ingressId, password),
+      new Date().toISOString(),
+    );
     return this.view(app, info, this.row(app, info.ingressId));
   }
 
@@ -112,9 +127,9 @@ export class IngressService {
       return mediaServerDown(err);
     }
     const byId = new Map(live.map((i) => [i.ingressId, i]));
-    const rows = this.d.databases.app(app.name).prepare<[], Row>("SELECT * FROM ingresses ORDER BY created_at DESC, ingress_id").all();
+    const all = rows(this.d.databases.app(app.name)).all.all();
     const q = query.q?.toLowerCase();
-    const matching = rows.filter(
+    const matching = all.filter(
       (r) => (query.room === undefined || r.room === query.room) && (q === undefined || r.ingress_id.toLowerCase().includes(q) || r.room.toLowerCase().includes(q)),
     );
     const page = matching.slice(query.offset, query.offset + query.limit);
@@ -143,7 +158,7 @@ export class IngressService {
     } catch (err) {
       return mediaServerDown(err);
     }
-    this.d.databases.app(app.name).prepare("DELETE FROM ingresses WHERE ingress_id = ?").run(id);
+    rows(this.d.databases.app(app.name)).remove.run(id);
     return true;
   }
 
@@ -155,12 +170,12 @@ export class IngressService {
     if (!stored) return problem("conflict", "this ingress has no stream password (the app's rtmpPassword feature was off when it was created)");
     if (!sameSecret(password, stored)) return problem("invalid_credentials", "the stream password is wrong");
     const authorizedAt = new Date().toISOString();
-    this.d.databases.app(app.name).prepare("UPDATE ingresses SET authorized_at = ? WHERE ingress_id = ?").run(authorizedAt, id);
+    rows(this.d.databases.app(app.name)).authorize.run(authorizedAt, id);
     return { valid: true, authorizedAt };
   }
 
   private row(app: AppRow, id: string): Row | undefined {
-    return this.d.databases.app(app.name).prepare<[string], Row>("SELECT * FROM ingresses WHERE ingress_id = ?").get(id);
+    return rows(this.d.databases.app(app.name)).byId.get(id);
   }
 
   private seal(app: AppRow, id: string, password: string): string {
