@@ -33,7 +33,6 @@ interface Outgoing {
 
 interface LiveClient {
   readonly client: MqttClient;
-  readonly signature: string;
   offlineQueued: number;
   /**
    * Messages published before the first connection attempt settled: the client is created by the
@@ -154,13 +153,16 @@ export class MqttPublisher {
     for (const m of waiting) this.send(app, live, m);
   }
 
+  /**
+   * The app's client, created on first use. Whatever it was built from (config, password) can only
+   * change through a config swap or a secrets write, both of which close it first, so a live one
+   * is returned as is: no secret is read and decrypted per message.
+   */
   private client(app: string, config: MqttConfig): LiveClient {
+    const existing = this.clients.get(app);
+    if (existing) return existing;
     const url = brokerUrl(config);
     const password = this.d.secrets.get(app, "mqtt.password") ?? this.d.env[config.password_env ?? defaultPasswordEnv(app)];
-    const signature = `${url}|${config.username}|${password ?? ""}`;
-    const existing = this.clients.get(app);
-    if (existing?.signature === signature) return existing;
-    if (existing) this.close(app);
     const options: IClientOptions = {
       protocolVersion: 4,
       keepalive: 60,
@@ -174,7 +176,7 @@ export class MqttPublisher {
       password: password || undefined,
     };
     const client = mqtt.connect(url, options);
-    const live: LiveClient = { client, signature, offlineQueued: 0, opening: [] };
+    const live: LiveClient = { client, offlineQueued: 0, opening: [] };
     client.on("connect", () => {
       client.options.reconnectPeriod = FIRST_RECONNECT_MS;
       live.offlineQueued = 0;
