@@ -1,6 +1,8 @@
 import type { Db } from "../db/open.ts";
 
-export type DeliveryStatus = "pending" | "delivered" | "failed" | "dropped";
+/** A delivery's states (the table's CHECK lists the same). */
+export const DELIVERY_STATUSES = ["pending", "delivered", "failed", "dropped"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** One webhook delivery as the outbox keeps it. */
 export interface Delivery {

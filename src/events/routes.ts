@@ -1,17 +1,15 @@
 import { z } from "zod";
 import { appOf } from "../auth/caller.ts";
 import { problem } from "../http/problem.ts";
-import { ok, paged } from "../http/reply.ts";
+import { ok, paged, pageQuery } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appParams } from "../media/schemas.ts";
 import { EVENT_NAMES } from "./catalog.ts";
-import type { Delivery } from "./outbox.ts";
+import { DELIVERY_STATUSES, type Delivery } from "./outbox.ts";
 import type { WebhookDeliverer } from "./webhooks.ts";
 
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-  status: z.enum(["pending", "delivered", "failed", "dropped"]).optional(),
+const listQuery = pageQuery.extend({
+  status: z.enum(DELIVERY_STATUSES).optional(),
   event: z.enum(EVENT_NAMES as [string, ...string[]]).optional(),
 });
 const deliveryParams = appParams.extend({ id: z.uuid("a delivery id (UUID)") });

@@ -21,7 +21,9 @@ const LANES_PER_APP = 32;
 /** How often finished deliveries beyond the log size are pruned (a bounded slice each time). */
 const PRUNE_EVERY_MS = 5000;
 
-export type CallbackResult = "delivered" | "failed" | "dropped";
+export type CallbackResult = Exclude<DeliveryStatus, "pending">;
+/** What an attempt reports, whatever the delivery's status becomes. */
+type AttemptReport = Pick<AttemptOutcome, "url" | "httpStatus" | "error">;
 
 /** A delivery in memory, on its way: the outbox row's identity and bytes plus its schedule. */
 type Pending = Pick<Delivery, "seq" | "id" | "event" | "room" | "body" | "emittedAt"> & {
@@ -248,14 +250,14 @@ export class WebhookDeliverer {
     queue.parked.set(p.id, timer);
   }
 
-  private finish(app: string, queue: AppQueue, p: Pending, status: Exclude<DeliveryStatus, "pending">, o: { url: string; httpStatus: number | null; error: string | null }): true {
+  private finish(app: string, queue: AppQueue, p: Pending, status: CallbackResult, o: AttemptReport): true {
     this.record(queue, p, status, o);
     this.d.count(app, p.event, status);
     if (status === "failed") this.log.warn({ app, event: p.event, delivery: p.id, attempts: p.tries, error: o.error }, "webhook delivery failed");
     return true;
   }
 
-  private record(queue: AppQueue, p: Pending, status: DeliveryStatus, o: { url: string; httpStatus: number | null; error: string | null }): void {
+  private record(queue: AppQueue, p: Pending, status: DeliveryStatus, o: AttemptReport): void {
     if (this.d.volatile === true) return;
     queue.outcomes.push({ id: p.id, outcome: { status, nextAttemptAt: p.nextAttemptAt, url: o.url, httpStatus: o.httpStatus, error: o.error } });
     this.scheduleFlush();

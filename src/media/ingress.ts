@@ -8,7 +8,7 @@ import type { Databases } from "../db/databases.ts";
 import { perDatabase } from "../db/per-database.ts";
 import { appOf } from "../auth/caller.ts";
 import { isProblem, problem, type Problem } from "../http/problem.ts";
-import { noContent, okOr, paged } from "../http/reply.ts";
+import { noContent, okOr, paged, pageQuery } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appParams } from "./schemas.ts";
 import type { SecretBox } from "../secrets/box.ts";
@@ -29,9 +29,7 @@ export const createIngressBody = z
   })
   .refine((b) => b.inputType !== "url" || b.url !== undefined, { path: ["url"], message: "required when inputType is url" });
 
-export const listIngressQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+export const listIngressQuery = pageQuery.extend({
   room: z.string().max(120).optional(),
   q: z.string().max(120).optional(),
 });
