@@ -8,7 +8,7 @@
  *   loopback a sender also pays much of the receive path, so this is well above zero, and it is
  *   the least the service can pay for the same delivery.
  */
-import { Child, expectEvent } from "./mjpeg-children.ts";
+import { Child } from "./child.ts";
 import { ViewerFleet } from "./mjpeg-fleet.ts";
 import { FPS, sleep, type Timing } from "./mjpeg-measure.ts";
 import type { WriterEvent } from "./mjpeg-protocol.ts";
@@ -48,7 +48,7 @@ async function measureWriter({ name, script, args, path }: WriterSpec, connectio
   const writer = new Child<never, WriterEvent>(name, script, args);
   const fleet = ViewerFleet.start(processes);
   try {
-    const { port } = expectEvent(await writer.next(), "listening");
+    const { port } = await writer.next("listening");
     const opened = await fleet.open("raw", connections, { host: "127.0.0.1", port, ...(path === undefined ? {} : { path }) });
     if (opened.failed > 0) throw new Error(`${opened.failed} of ${connections} connections to the ${name} failed: ${opened.errorSamples.join("; ")}`);
     await sleep(timing.warmupSeconds * 1000);

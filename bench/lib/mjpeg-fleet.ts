@@ -4,7 +4,7 @@
  * over the window is measured from /proc.
  */
 import { LatencyRecorder } from "./latency.ts";
-import { Child, expectEvent } from "./mjpeg-children.ts";
+import { Child } from "./child.ts";
 import type { ChurnReport, FleetCommand, FleetEvent, KindReport, Target, ViewerKind } from "./mjpeg-protocol.ts";
 import { processShare, sampleProcess, type ProcessCpu } from "./proc-cpu.ts";
 
@@ -76,7 +76,7 @@ export class ViewerFleet {
       chosen.map((child, i) => {
         const share = Math.floor(count / chosen.length) + (i < count % chosen.length ? 1 : 0);
         const cmd: FleetCommand = { cmd: "open", kind, count: share, target, ...(options.bytesPerSecond ? { bytesPerSecond: options.bytesPerSecond } : {}) };
-        return child.request(cmd, OPEN_TIMEOUT_MS).then((e) => expectEvent(e, "opened"));
+        return child.request(cmd, "opened", OPEN_TIMEOUT_MS);
       }),
     );
     return {
@@ -88,7 +88,7 @@ export class ViewerFleet {
   }
 
   async mark(): Promise<void> {
-    await Promise.all(this.children.map(async (c) => expectEvent(await c.request({ cmd: "mark" }), "marked")));
+    await Promise.all(this.children.map((c) => c.request({ cmd: "mark" }, "marked")));
     this.cpuAtMark = this.children.map((c) => sampleProcess(c.pid));
   }
 
@@ -97,7 +97,7 @@ export class ViewerFleet {
       const before = this.cpuAtMark[i];
       return before ? processShare(before, sampleProcess(c.pid)).process : 0;
     });
-    const replies = await Promise.all(this.children.map(async (c) => expectEvent(await c.request({ cmd: "report" }), "report")));
+    const replies = await Promise.all(this.children.map((c) => c.request({ cmd: "report" }, "report")));
     const byKind = new Map<ViewerKind, KindReport[]>();
     for (const r of replies.flatMap((reply) => reply.kinds)) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r]);
     const kinds = new Map([...byKind].map(([kind, reports]) => [kind, merge(kind, reports)] as const));
@@ -110,7 +110,7 @@ export class ViewerFleet {
     const share = perSecond / this.children.length;
     const timeout = (seconds + 60) * 1000 + lifetimeMs;
     const replies = await Promise.all(
-      this.children.map(async (c) => expectEvent(await c.request({ cmd: "churn", target, perSecond: share, lifetimeMs, seconds }, timeout), "churned").churn),
+      this.children.map(async (c) => (await c.request({ cmd: "churn", target, perSecond: share, lifetimeMs, seconds }, "churned", timeout)).churn),
     );
     const firstPart = new LatencyRecorder();
     for (const r of replies) firstPart.addSparse(r.firstPart);
