@@ -108,6 +108,16 @@ export async function upgradeStatus(port: number, pathAndQuery: string, headers:
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body };
 }
 
+/** `Name: value` lines as a map with lower-cased names (the response's and each part's). */
+function headerFields(lines: readonly string[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    fields[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return fields;
+}
+
 export interface ReceivedPart {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer;
@@ -181,10 +191,7 @@ export class MjpegViewer {
       if (end < 0) return;
       const [statusLine = "", ...lines] = this.buffer.subarray(0, end).toString("latin1").split("\r\n");
       this.status = Number(statusLine.split(" ")[1]);
-      for (const line of lines) {
-        const colon = line.indexOf(":");
-        this.headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-      }
+      Object.assign(this.headers, headerFields(lines));
       this.boundary = /boundary=([^;]+)/.exec(this.headers["content-type"] ?? "")?.[1] ?? "";
       this.buffer = this.buffer.subarray(end + 4);
       this.headDone = true;
@@ -200,11 +207,7 @@ export class MjpegViewer {
     for (;;) {
       const headEnd = this.buffer.indexOf("\r\n\r\n");
       if (headEnd < 0) return;
-      const headers: Record<string, string> = {};
-      for (const line of this.buffer.subarray(0, headEnd).toString("latin1").split("\r\n")) {
-        const colon = line.indexOf(":");
-        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-      }
+      const headers = headerFields(this.buffer.subarray(0, headEnd).toString("latin1").split("\r\n"));
       const length = Number(headers["content-length"]);
       if (!Number.isInteger(length)) throw new Error(`part without a Content-Length: ${JSON.stringify(headers)}`);
       const closing = `\r\n--${this.boundary}\r\n`;
