@@ -12,6 +12,7 @@ import { Child } from "./child.ts";
 import { ViewerFleet } from "./mjpeg-fleet.ts";
 import { FPS, sleep, type Timing } from "./mjpeg-measure.ts";
 import type { WriterEvent } from "./mjpeg-protocol.ts";
+import { msPerMB } from "./mjpeg-results.ts";
 import { processShare, sampleProcess } from "./proc-cpu.ts";
 
 /** What a reference writer did over its window. */
@@ -58,12 +59,11 @@ async function measureWriter({ name, script, args, path }: WriterSpec, connectio
     const after = sampleProcess(writer.pid);
     const report = await fleet.report();
     const bytes = report.kinds.get("raw")?.bytes ?? 0;
-    const perMB = (seconds: number) => (seconds * 1000) / Math.max(bytes / 1e6, 1e-9);
     return {
       bytesPerSec: bytes / (report.windowMs / 1000),
       writerCores: processShare(before, after).process,
-      msPerMB: perMB(after.processSeconds - before.processSeconds),
-      userMsPerMB: perMB(after.userSeconds - before.userSeconds),
+      msPerMB: msPerMB(after.processSeconds - before.processSeconds, bytes),
+      userMsPerMB: msPerMB(after.userSeconds - before.userSeconds, bytes),
       readerCores: report.cpu,
     };
   } finally {

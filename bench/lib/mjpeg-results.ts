@@ -63,6 +63,9 @@ export const ms = (x: number): string => `${x.toFixed(2)} ms`;
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
 const num = (x: number | undefined, digits = 0): string => (x === undefined ? "-" : x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }));
 
+/** ms of CPU per MB (10^6 bytes): the unit of every CPU-per-byte figure of the bench. */
+export const msPerMB = (cpuSeconds: number, bytes: number): number => (cpuSeconds * 1000) / Math.max(bytes / 1e6, 1e-9);
+
 /** The ms of server CPU that each MB (10^6 bytes) delivered may cost. */
 export const CPU_PER_MB_LIMIT = 0.2;
 /**

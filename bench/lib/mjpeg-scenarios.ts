@@ -6,7 +6,7 @@ import { ViewerFleet } from "./mjpeg-fleet.ts";
 import { Camera } from "./mjpeg-children.ts";
 import { FPS, runStream, sleep, type Timing, type Window } from "./mjpeg-measure.ts";
 import type { Floor } from "./mjpeg-baselines.ts";
-import { atLeast, atMost, cpuChecks, cpuNotes, mb, ms, type Check, type Figures, type ScenarioResult } from "./mjpeg-results.ts";
+import { atLeast, atMost, cpuChecks, cpuNotes, mb, ms, msPerMB, type Check, type Figures, type ScenarioResult } from "./mjpeg-results.ts";
 import type { BenchService } from "./mjpeg-service.ts";
 import { openFiles, openFilesLimit, processShare, sampleProcess } from "./proc-cpu.ts";
 
@@ -65,8 +65,8 @@ function streamFigures(run: Window, rssBytes: number, floor?: Floor): Figures {
     p50Ms: normal?.latency.percentile(50) ?? 0,
     p99Ms: normal?.latency.percentile(99) ?? 0,
     serverCores: run.serverCores,
-    msCpuPerMB: (run.serverCpuSeconds * 1000) / Math.max(bytes / 1e6, 1e-9),
-    userMsCpuPerMB: (run.serverUserSeconds * 1000) / Math.max(bytes / 1e6, 1e-9),
+    msCpuPerMB: msPerMB(run.serverCpuSeconds, bytes),
+    userMsCpuPerMB: msPerMB(run.serverUserSeconds, bytes),
     ...(floor === undefined ? {} : { floorMsCpuPerMB: floor.msPerMB, floorUserMsCpuPerMB: floor.userMsPerMB }),
     rssBytes,
     clientCores: run.fleet.cpu,
@@ -221,7 +221,7 @@ const idle: Scenario = async (service, settings) => {
         partsPerSec: (normal?.parts ?? 0) / seconds,
         bytesPerSec: bytes / seconds,
         serverCores: processShare(server0, server1).process,
-        msCpuPerMB: bytes > 0 ? (cpuSeconds * 1000) / (bytes / 1e6) : undefined,
+        msCpuPerMB: bytes > 0 ? msPerMB(cpuSeconds, bytes) : undefined,
         rssBytes: after,
         clientCores: report.cpu,
       },
@@ -258,7 +258,7 @@ const churn: Scenario = async (service, settings) => {
     await sleep(2000);
     const leftover = openFiles(service.pid) - filesBefore;
     const seconds = report.windowMs / 1000;
-    const msCpuPerMB = ((server1.processSeconds - server0.processSeconds) * 1000) / Math.max(result.bytes / 1e6, 1e-9);
+    const msCpuPerMB = msPerMB(server1.processSeconds - server0.processSeconds, result.bytes);
     const drift = rssEnd - rssEarly;
     const expected = Math.round(CHURN_PER_SECOND * settings.churnSeconds);
     return {
