@@ -170,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logging.subscribe((record) => mqtt.publishLog(record));
     const latency = new LatencyMonitor({ apps, appService, configs, servers: media, tracker, local: mjpeg, supervisor, events, logger });
     appService.onDelete((app) => {
+      media.forget(app);
       mjpeg.closeApp(app);
       webhooks.forget(app);
       mqtt.close(app);

@@ -5,11 +5,13 @@ import { MediaServer } from "./server.ts";
 
 /**
  * Which LiveKit an app uses: its own `media_server` block (with the API secret in its secrets
- * store) when complete, the SERVICE_LIVEKIT_* one otherwise. Per-app clients are rebuilt after any
- * change to the block or the secret.
+ * store) when complete, the SERVICE_LIVEKIT_* one otherwise. The answer is kept per app until the
+ * block or the secret changes or the app is deleted, so a lookup (every join token, every probe)
+ * reads and decrypts nothing.
  */
 export class MediaServers {
-  private readonly perApp = new Map<string, { signature: string; server: MediaServer }>();
+  /** Per app: its own server, or undefined when its block is incomplete (the global one applies). */
+  private readonly perApp = new Map<string, MediaServer | undefined>();
 
   constructor(
     readonly global: MediaServer | undefined,
@@ -17,23 +19,28 @@ export class MediaServers {
     private readonly secrets: AppSecrets,
     private readonly apps: AppStore,
   ) {
-    configs.onChange((app) => this.perApp.delete(app));
+    configs.onChange((app) => this.forget(app));
+    secrets.onChange((app, name) => {
+      if (name === "media_server.secret") this.forget(app);
+    });
   }
 
   /** The app's own settings when all four are set, else undefined. */
   override(app: string): MediaServer | undefined {
+    if (this.perApp.has(app)) return this.perApp.get(app);
     const block = this.configs.get(app).media_server;
     const secret = this.secrets.get(app, "media_server.secret");
-    if (!block.url || !block.ws_url || !block.api_key || !secret) {
-      this.perApp.delete(app);
-      return undefined;
-    }
-    const signature = `${block.url}|${block.ws_url}|${block.api_key}|${secret}`;
-    const cached = this.perApp.get(app);
-    if (cached?.signature === signature) return cached.server;
-    const server = new MediaServer({ url: block.url, wsUrl: block.ws_url, apiKey: block.api_key, apiSecret: secret });
-    this.perApp.set(app, { signature, server });
+    const server =
+      block.url && block.ws_url && block.api_key && secret
+        ? new MediaServer({ url: block.url, wsUrl: block.ws_url, apiKey: block.api_key, apiSecret: secret })
+        : undefined;
+    this.perApp.set(app, server);
     return server;
+  }
+
+  /** The app's settings changed or it is being deleted: the next lookup reads them again. */
+  forget(app: string): void {
+    this.perApp.delete(app);
   }
 
   forApp(app: string): MediaServer | undefined {

@@ -61,4 +61,10 @@ describe("an app's own LiveKit overrides SERVICE_LIVEKIT_*", () => {
     // A token from one server is refused by the other.
     await assert.rejects(join(own.wsUrl, a.token));
   });
+
+  it("falls back to the global server as soon as the app's secret alone is removed", async () => {
+    assert.equal((await call("PUT", "/api/v1/apps/own-app/media-server", { apiSecret: "" })).status, 200);
+    const res = await call("POST", "/api/v1/apps/own-app/tokens", { room: "hall", identity: "c" });
+    assert.equal((res.json as { data: { wsUrl: string } }).data.wsUrl, shared.wsUrl);
+  });
 });
