@@ -1,6 +1,6 @@
 import { humanOf } from "../auth/caller.ts";
 import { quotasOf } from "../tenants/plans.ts";
-import { isProblem, problem } from "../http/problem.ts";
+import { isProblem, problem } from "../lib/problem.ts";
 import { ok, okOr } from "../http/reply.ts";
 import { defineRoute, type RequestContext, type Route } from "../http/route.ts";
 import {

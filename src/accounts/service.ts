@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { roleGrants } from "../auth/permissions.ts";
 import type { UserPrincipal } from "../auth/principal.ts";
 import type { Limit, RateLimiter } from "../auth/rate-limit.ts";
-import { problem, type Problem } from "../http/problem.ts";
+import { problem, type Problem } from "../lib/problem.ts";
 import { parseIp } from "../lib/cidr.ts";
 import type { Mail, Mailer } from "./mailer.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";

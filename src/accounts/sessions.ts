@@ -26,11 +26,15 @@ export class SessionService {
   private readonly cache = new Map<string, { live: boolean; until: number; userId: number }>();
   private readonly touched = new Map<string, number>();
 
-  constructor(
-    private readonly store: AccountStore,
-    private readonly tokens: SessionTokens,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly store: AccountStore;
+  private readonly tokens: SessionTokens;
+  private readonly now: () => number;
+
+  constructor(options: { readonly store: AccountStore; readonly tokens: SessionTokens; readonly now?: () => number }) {
+    this.store = options.store;
+    this.tokens = options.tokens;
+    this.now = options.now ?? Date.now;
+  }
 
   /** Every sign-in: a new session and the JWT that carries its id. */
   async start(userId: number, ip: string, userAgent: string): Promise<{ token: string; sessionId: string }> {

@@ -1,7 +1,7 @@
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import type { RateLimiter } from "../auth/rate-limit.ts";
-import { problem, type Problem } from "../http/problem.ts";
+import { problem, type Problem } from "../lib/problem.ts";
 import type { SecretBox } from "../secrets/box.ts";
 import type { AccountStore, UserRow } from "./store.ts";
 
@@ -22,11 +22,15 @@ export interface TotpSetup {
  * neither the same code nor an older one is accepted twice; wrong codes are throttled.
  */
 export class TotpService {
-  constructor(
-    private readonly store: AccountStore,
-    private readonly box: SecretBox,
-    private readonly limiter: RateLimiter,
-  ) {}
+  private readonly store: AccountStore;
+  private readonly box: SecretBox;
+  private readonly limiter: RateLimiter;
+
+  constructor(options: { readonly store: AccountStore; readonly box: SecretBox; readonly limiter: RateLimiter }) {
+    this.store = options.store;
+    this.box = options.box;
+    this.limiter = options.limiter;
+  }
 
   isEnabled(user: UserRow): boolean {
     return user.totp_secret !== null;

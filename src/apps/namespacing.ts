@@ -1,4 +1,4 @@
-import { problem, type Problem } from "../http/problem.ts";
+import { problem, type Problem } from "../lib/problem.ts";
 
 /** SPEC 4.8: room names are letters, digits, dots, dashes and underscores, at most 120. */
 export const ROOM_NAME = /^[A-Za-z0-9._-]{1,120}$/;

@@ -1,7 +1,7 @@
 import { appOf, callerOf } from "../auth/caller.ts";
 import { ok, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import { appNameParams, createAppBody, deleteAppQuery, patchAppBody } from "./schemas.ts";
+import { appParams, createAppBody, deleteAppQuery, patchAppBody } from "./schemas.ts";
 import type { AppService } from "./service.ts";
 
 /** SPEC 4.1: the apps registry. */
@@ -27,29 +27,29 @@ export function appRoutes(apps: AppService): Route[] {
     }),
     defineRoute({
       method: "GET",
-      path: "/api/v1/apps/{name}",
+      path: "/api/v1/apps/{app}",
       auth: "any",
       app: true,
       permission: "app:read",
-      params: appNameParams,
+      params: appParams,
       handler: async (ctx) => ok(apps.view(appOf(ctx))),
     }),
     defineRoute({
       method: "GET",
-      path: "/api/v1/apps/{name}/sizes",
+      path: "/api/v1/apps/{app}/sizes",
       auth: "any",
       app: true,
       permission: "app:read",
-      params: appNameParams,
+      params: appParams,
       handler: async (ctx) => ok(apps.sizes(appOf(ctx))),
     }),
     defineRoute({
       method: "PATCH",
-      path: "/api/v1/apps/{name}",
+      path: "/api/v1/apps/{app}",
       auth: "any",
       app: true,
       permission: "config:write",
-      params: appNameParams,
+      params: appParams,
       body: patchAppBody,
       handler: async (ctx) => {
         const updated = await apps.patch(appOf(ctx), ctx.body);
@@ -58,11 +58,11 @@ export function appRoutes(apps: AppService): Route[] {
     }),
     defineRoute({
       method: "DELETE",
-      path: "/api/v1/apps/{name}",
+      path: "/api/v1/apps/{app}",
       auth: "any",
       app: true,
       permission: "app:delete",
-      params: appNameParams,
+      params: appParams,
       query: deleteAppQuery,
       handler: async (ctx) => {
         return ok(apps.delete(appOf(ctx), ctx.query.deleteVods === "true"));

@@ -3,9 +3,13 @@ import { APP_NAME, ROOM_PREFIX } from "./config/schema.ts";
 
 const roomPrefix = z.string().max(40).regex(ROOM_PREFIX, "lowercase letters, digits and dashes, starting with a letter or digit");
 
-export const appNameParams = z.object({
-  name: z.string().regex(APP_NAME, "an app name is 3-32 lowercase letters, digits and dashes, not starting or ending with a dash"),
+/** The one name of the app path segment, `{app}`, in every route. */
+export const appParams = z.object({
+  app: z.string().regex(APP_NAME, "an app name is 3-32 lowercase letters, digits and dashes, not starting or ending with a dash"),
 });
+
+export const roomName = z.string().max(120).regex(/^[A-Za-z0-9._-]+$/, "letters, digits, dots, dashes and underscores");
+export const appRoomParams = appParams.extend({ room: roomName });
 
 /** POST /apps (SPEC 4.1). */
 export const createAppBody = z.strictObject({
@@ -14,7 +18,7 @@ export const createAppBody = z.strictObject({
   roomPrefix: roomPrefix.optional(),
 });
 
-/** PATCH /apps/{name}: every field optional; S3 credentials are refused here as unknown keys. */
+/** PATCH /apps/{app}: every field optional; S3 credentials are refused here as unknown keys. */
 export const patchAppBody = z.strictObject({
   displayName: z.string().max(100).optional(),
   roomPrefix: roomPrefix.optional(),

@@ -21,10 +21,13 @@ const statements = perDatabase((db) => ({
 export class AppSecrets {
   private readonly listeners: ((app: string, name: AppSecretName) => void)[] = [];
 
-  constructor(
-    private readonly databases: Databases,
-    private readonly box: SecretBox,
-  ) {}
+  private readonly databases: Databases;
+  private readonly box: SecretBox;
+
+  constructor(options: { readonly databases: Databases; readonly box: SecretBox }) {
+    this.databases = options.databases;
+    this.box = options.box;
+  }
 
   get(app: string, name: AppSecretName): string | undefined {
     const row = statements(this.databases.app(app)).get.get(name);

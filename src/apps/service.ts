@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Logger } from "pino";
 import { isPlatform, tenantOf, type Principal } from "../auth/principal.ts";
 import type { Databases } from "../db/databases.ts";
-import { problem, type Problem } from "../http/problem.ts";
+import { problem, type Problem } from "../lib/problem.ts";
 import type { AppConfig } from "./config/schema.ts";
 import { editsFrom, type AppConfigService } from "./config/service.ts";
 import { writeFileAtomic } from "./config/files.ts";

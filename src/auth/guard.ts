@@ -2,9 +2,9 @@ import type { AccountStore } from "../accounts/store.ts";
 import type { SessionTokens } from "../accounts/jwt.ts";
 import type { SessionService } from "../accounts/sessions.ts";
 import type { AppRow, AppStore } from "../apps/store.ts";
-import { problem, type Problem } from "../http/problem.ts";
-import type { Route } from "../http/route.ts";
+import { problem, type Problem } from "../lib/problem.ts";
 import type { TokenService } from "../tokens/service.ts";
+import type { RouteAccess } from "./access.ts";
 import { roleGrants } from "./permissions.ts";
 import { canSeeApp, isPlatform, type Principal, type UserPrincipal } from "./principal.ts";
 
@@ -43,7 +43,7 @@ export class Guard {
    * that are not about one app). An app the caller cannot see is answered as not found, exactly
    * as one that does not exist.
    */
-  authorize(caller: Principal, route: Route, rawParams: Readonly<Record<string, string>>): AppRow | null | Problem {
+  authorize(caller: Principal, route: RouteAccess, rawParams: Readonly<Record<string, string>>): AppRow | null | Problem {
     if (route.auth === "human" && caller.kind !== "user") {
       return problem("forbidden", "this route is for signed-in people; API tokens cannot use it");
     }
@@ -52,7 +52,7 @@ export class Guard {
     }
     let app: AppRow | null = null;
     if (route.app) {
-      const name = rawParams["name"] ?? rawParams["app"] ?? "";
+      const name = rawParams["app"] ?? "";
       const found = this.o.apps.findByName(name);
       if (!found || !canSeeApp(caller, found)) return problem("not_found", `no app named "${name}"`);
       app = found;

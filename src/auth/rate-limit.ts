@@ -1,4 +1,4 @@
-import { problem, type Problem } from "../http/problem.ts";
+import { problem, type Problem } from "../lib/problem.ts";
 
 export interface Limit {
   readonly max: number;

@@ -33,10 +33,13 @@ export class EventDispatcher {
   /** `service_stream_events_total{app,event}`, read at scrape time. */
   readonly counts = new Map<string, Map<EventName, number>>();
 
-  constructor(
-    private readonly appExists: (app: string) => boolean,
-    private readonly logger: Logger,
-  ) {}
+  private readonly appExists: (app: string) => boolean;
+  private readonly logger: Logger;
+
+  constructor(options: { readonly appExists: (app: string) => boolean; readonly logger: Logger }) {
+    this.appExists = options.appExists;
+    this.logger = options.logger;
+  }
 
   onEvent(listener: EventListener): void {
     this.listeners.push(listener);

@@ -5,7 +5,7 @@ import type { AppConfigService } from "../apps/config/service.ts";
 import type { AppService } from "../apps/service.ts";
 import type { AppStore } from "../apps/store.ts";
 import type { MediaServers } from "../media/servers.ts";
-import type { LocalStreams } from "../streams/reconciler.ts";
+import type { LocalStreams } from "../streams/local.ts";
 import type { StreamTracker } from "../streams/tracker.ts";
 import type { Supervisor } from "../supervisor/supervisor.ts";
 import type { EventDispatcher } from "./dispatcher.ts";

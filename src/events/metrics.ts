@@ -13,7 +13,7 @@ export class EventMetrics {
   private readonly callbacks: Tally<CallbackResult> = new Map();
   private readonly mqtt = new Map<string, { published: number; dropped: number }>();
 
-  constructor(registry: Registry, events: EventDispatcher) {
+  constructor({ registry, events }: { readonly registry: Registry; readonly events: EventDispatcher }) {
     registry.registerMetric(
       scrapeMetric("service_stream_events_total", "Events emitted, by app and event", "counter", () => {
         const out: Sample[] = [];

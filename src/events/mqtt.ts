@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { AppConfig } from "../apps/config/schema.ts";
 import { LOG_LEVELS, MQTT_EVENTS_ALL } from "../apps/config/schema.ts";
 import type { AppConfigService } from "../apps/config/service.ts";
-import { defaultPasswordEnv, defaultTopicPrefix } from "../apps/mqtt/routes.ts";
+import { defaultPasswordEnv, defaultTopicPrefix } from "../apps/mqtt/defaults.ts";
 import type { AppSecrets } from "../apps/secrets.ts";
 import type { LogRecord } from "../logging.ts";
 import { categoryOf } from "./catalog.ts";
@@ -69,10 +69,6 @@ export class MqttPublisher {
 
   constructor(private readonly d: MqttDeps) {
     this.log = d.logger.child({ component: MQTT_COMPONENT });
-    d.configs.onChange((app) => this.close(app));
-    d.secrets.onChange((app, name) => {
-      if (name === "mqtt.password") this.close(app);
-    });
   }
 
   /** The dispatcher's listener. */

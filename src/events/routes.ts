@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { appOf } from "../auth/caller.ts";
-import { problem } from "../http/problem.ts";
-import { ok, paged, pageQuery } from "../http/reply.ts";
+import { problem } from "../lib/problem.ts";
+import { ok, paged } from "../http/reply.ts";
+import { pageQuery } from "../lib/page.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import { appParams } from "../media/schemas.ts";
+import { appParams } from "../apps/schemas.ts";
 import { EVENT_NAMES } from "./catalog.ts";
 import { DELIVERY_STATUSES, type Delivery } from "./outbox.ts";
 import type { WebhookDeliverer } from "./webhooks.ts";

@@ -76,9 +76,11 @@ export class WebhookDeliverer {
 
   constructor(private readonly d: WebhookDeps) {
     this.log = d.logger.child({ component: "callbacks" });
-    d.secrets.onChange((app, name) => {
-      if (name === "callbacks.secret") this.secretCache.delete(app);
-    });
+  }
+
+  /** The app's callback secret changed: the next delivery reads it again. */
+  secretChanged(app: string): void {
+    this.secretCache.delete(app);
   }
 
   /** Resumes every app's pending deliveries. */

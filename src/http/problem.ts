@@ -1,9 +1,7 @@
-/**
- * Expected failures travel as `Problem` values, never as thrown exceptions. Every code the API can
- * answer with is listed here once, with its HTTP status: clients switch on `code`, so codes are
- * stable and new ones are only ever added.
- */
-const STATUS_BY_CODE = {
+import type { ErrorCode, Problem } from "../lib/problem.ts";
+
+/** Every error code's HTTP status, once; the type makes a code without a status a compile error. */
+const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   bad_request: 400,
   validation_failed: 400,
   invalid_json: 400,
@@ -23,34 +21,10 @@ const STATUS_BY_CODE = {
   internal_error: 500,
   service_unavailable: 503,
   media_server_unavailable: 503,
-} as const satisfies Record<string, number>;
-
-export type ErrorCode = keyof typeof STATUS_BY_CODE;
-
-/** A machine-readable failure with a message a person can act on. */
-export interface Problem {
-  readonly kind: "problem";
-  readonly code: ErrorCode;
-  readonly message: string;
-  readonly details?: unknown;
-  /** Extra response headers, e.g. `Allow` on 405 or `Retry-After` on 429. */
-  readonly headers?: Readonly<Record<string, string>>;
-}
-
-export function problem(
-  code: ErrorCode,
-  message: string,
-  extra: { details?: unknown; headers?: Record<string, string> } = {},
-): Problem {
-  return { kind: "problem", code, message, ...extra };
-}
+};
 
 export function statusOf(code: ErrorCode): number {
   return STATUS_BY_CODE[code];
-}
-
-export function isProblem(value: unknown): value is Problem {
-  return typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "problem";
 }
 
 /** The JSON body every error answers with: `{ data: null, error: { code, message, details? } }`. */

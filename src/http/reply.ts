@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { isProblem, type Problem } from "./problem.ts";
+import { isProblem, type Problem } from "../lib/problem.ts";
 import type { HttpResponse } from "./uws.ts";
 
 /**
@@ -47,12 +46,6 @@ export function okOr<T>(result: T | Problem, status = 200): Reply | Problem {
 export function bare(body: unknown, status = 200): Reply {
   return json(status, body);
 }
-
-/** `?limit=&offset=` of a paged list route; routes extend it with their filters. */
-export const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-});
 
 /** A page of a list: `{ data, total, limit, offset, error: null }`. */
 export function paged(data: readonly unknown[], page: { total: number; limit: number; offset: number }): Reply {

@@ -1,5 +1,5 @@
 import { AccessToken, EgressClient, IngressClient, RoomServiceClient, TokenVerifier, WebhookReceiver, type ClaimGrants, type VideoGrant } from "livekit-server-sdk";
-import { problem, type Problem } from "../http/problem.ts";
+import { problem, type Problem } from "../lib/problem.ts";
 
 /** Where LiveKit is and how to talk to it (SERVICE_LIVEKIT_*). */
 export interface MediaServerSettings {

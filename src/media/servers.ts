@@ -3,26 +3,33 @@ import type { AppSecrets } from "../apps/secrets.ts";
 import type { AppStore } from "../apps/store.ts";
 import { MediaServer } from "./server.ts";
 
+export interface MediaServersOptions {
+  /** SERVICE_LIVEKIT_*, when all four are set. */
+  readonly global: MediaServer | undefined;
+  readonly configs: AppConfigService;
+  readonly secrets: AppSecrets;
+  readonly apps: AppStore;
+}
+
 /**
  * Which LiveKit an app uses: its own `media_server` block (with the API secret in its secrets
  * store) when complete, the SERVICE_LIVEKIT_* one otherwise. The answer is kept per app until the
- * block or the secret changes or the app is deleted, so a lookup (every join token, every probe)
- * reads and decrypts nothing.
+ * block or the secret changes or the app is deleted (the media module calls `forget`), so a
+ * lookup (every join token, every probe) reads and decrypts nothing.
  */
 export class MediaServers {
+  readonly global: MediaServer | undefined;
   /** Per app: its own server, or undefined when its block is incomplete (the global one applies). */
   private readonly perApp = new Map<string, MediaServer | undefined>();
+  private readonly configs: AppConfigService;
+  private readonly secrets: AppSecrets;
+  private readonly apps: AppStore;
 
-  constructor(
-    readonly global: MediaServer | undefined,
-    private readonly configs: AppConfigService,
-    private readonly secrets: AppSecrets,
-    private readonly apps: AppStore,
-  ) {
-    configs.onChange((app) => this.forget(app));
-    secrets.onChange((app, name) => {
-      if (name === "media_server.secret") this.forget(app);
-    });
+  constructor(options: MediaServersOptions) {
+    this.global = options.global;
+    this.configs = options.configs;
+    this.secrets = options.secrets;
+    this.apps = options.apps;
   }
 
   /** The app's own settings when all four are set, else undefined. */

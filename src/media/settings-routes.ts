@@ -2,10 +2,10 @@ import { z } from "zod";
 import { appOf } from "../auth/caller.ts";
 import { editsFrom, type AppConfigService } from "../apps/config/service.ts";
 import type { AppSecrets } from "../apps/secrets.ts";
-import { isProblem } from "../http/problem.ts";
+import { isProblem } from "../lib/problem.ts";
 import { ok } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import { appParams } from "./schemas.ts";
+import { appParams } from "../apps/schemas.ts";
 import type { MediaServers } from "./servers.ts";
 
 /** PUT /apps/{app}/media-server: every field optional; an empty string clears it. */

@@ -1,7 +1,7 @@
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
-import { problem, type Problem } from "../http/problem.ts";
-import { ATTR_APP } from "../media/join-tokens.ts";
+import { problem, type Problem } from "../lib/problem.ts";
+import { ATTR_APP } from "../lib/participants.ts";
 import type { MediaServers } from "../media/servers.ts";
 
 /**
@@ -10,10 +10,13 @@ import type { MediaServers } from "../media/servers.ts";
  * media-server key (what `POST /apps/{app}/tokens` mints).
  */
 export class PlayAccess {
-  constructor(
-    private readonly apps: AppService,
-    private readonly servers: MediaServers,
-  ) {}
+  private readonly apps: AppService;
+  private readonly servers: MediaServers;
+
+  constructor(options: { readonly apps: AppService; readonly servers: MediaServers }) {
+    this.apps = options.apps;
+    this.servers = options.servers;
+  }
 
   async check(app: AppRow, room: string, token: string | undefined): Promise<Problem | undefined> {
     if (this.apps.config(app).features.publicPlayback) return undefined;

@@ -1,6 +1,6 @@
 import os from "node:os";
 import { z } from "zod";
-import { problem } from "../http/problem.ts";
+import { problem } from "../lib/problem.ts";
 import { bare, text } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { sameSecret } from "../lib/same-secret.ts";

@@ -3,19 +3,20 @@ import type { AppService } from "../apps/service.ts";
 import type { AppStore } from "../apps/store.ts";
 import type { MediaServer } from "../media/server.ts";
 import type { MediaServers } from "../media/servers.ts";
-import type { StreamView } from "./store.ts";
+import type { LocalStreams } from "./local.ts";
 import type { StreamTracker } from "./tracker.ts";
-
-/** Streams that live in this process rather than in LiveKit (WebSocket cameras). */
-export interface LocalStreams {
-  owns(stream: StreamView): boolean;
-  isLive(app: string, stream: StreamView): boolean;
-  /** Disconnects the stream's publisher (the stop route). */
-  stop(app: string, stream: StreamView): void;
-}
 
 /** How often rows are checked against the media server. */
 export const RECONCILE_INTERVAL_MS = 60_000;
+
+export interface StreamReconcilerOptions {
+  readonly servers: MediaServers;
+  readonly tracker: StreamTracker;
+  readonly apps: AppService;
+  readonly store: AppStore;
+  readonly local: LocalStreams;
+  readonly logger: Logger;
+}
 
 /**
  * LiveKit may drop webhooks under load, and rows may be left active across our own restarts, so
@@ -28,14 +29,21 @@ export class StreamReconciler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
-  constructor(
-    private readonly servers: MediaServers,
-    private readonly tracker: StreamTracker,
-    private readonly apps: AppService,
-    private readonly store: AppStore,
-    private readonly local: LocalStreams,
-    private readonly logger: Logger,
-  ) {}
+  private readonly servers: MediaServers;
+  private readonly tracker: StreamTracker;
+  private readonly apps: AppService;
+  private readonly store: AppStore;
+  private readonly local: LocalStreams;
+  private readonly logger: Logger;
+
+  constructor(options: StreamReconcilerOptions) {
+    this.servers = options.servers;
+    this.tracker = options.tracker;
+    this.apps = options.apps;
+    this.store = options.store;
+    this.local = options.local;
+    this.logger = options.logger;
+  }
 
   start(): void {
     void this.reconcile();

@@ -5,13 +5,13 @@ import { appOf } from "../auth/caller.ts";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
-import { problem, type Problem } from "../http/problem.ts";
+import { problem, type Problem } from "../lib/problem.ts";
 import { bare, noContent, ok } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import { appParams } from "../media/schemas.ts";
+import { appParams } from "../apps/schemas.ts";
 import { MEDIA_SERVER_MISSING, mediaServerDown } from "../media/server.ts";
 import type { MediaServers } from "../media/servers.ts";
-import type { LocalStreams } from "./reconciler.ts";
+import type { LocalStreams } from "./local.ts";
 import type { StreamView } from "./store.ts";
 import type { StreamTracker } from "./tracker.ts";
 

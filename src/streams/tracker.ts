@@ -4,7 +4,7 @@ import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
-import { ATTR_APP, ATTR_ROLE } from "../media/join-tokens.ts";
+import { ATTR_APP, ATTR_ROLE } from "../lib/participants.ts";
 import { streamStore, type StreamStore, type StreamType } from "./store.ts";
 
 /** Roles whose participants stay invisible: no stream rows, no events (SPEC 6.2). */
@@ -29,12 +29,17 @@ export class StreamTracker {
    */
   private readonly silentSids = new Set<string>();
 
-  constructor(
-    private readonly apps: AppService,
-    private readonly databases: Databases,
-    private readonly events: EventDispatcher,
-    private readonly logger: Logger,
-  ) {}
+  private readonly apps: AppService;
+  private readonly databases: Databases;
+  private readonly events: EventDispatcher;
+  private readonly logger: Logger;
+
+  constructor(options: { readonly apps: AppService; readonly databases: Databases; readonly events: EventDispatcher; readonly logger: Logger }) {
+    this.apps = options.apps;
+    this.databases = options.databases;
+    this.events = options.events;
+    this.logger = options.logger;
+  }
 
   store(app: AppRow): StreamStore {
     return streamStore(this.databases.app(app.name));

@@ -1,5 +1,5 @@
 import { callerOf } from "../auth/caller.ts";
-import { isProblem } from "../http/problem.ts";
+import { isProblem } from "../lib/problem.ts";
 import { bare, noContent, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { createTokenBody, tokenIdParams } from "./schemas.ts";

@@ -3,7 +3,7 @@ import type { AppStore } from "../apps/store.ts";
 import type { Db } from "../db/open.ts";
 import { canSeeApp, isPlatform, type Principal, type TokenPrincipal } from "../auth/principal.ts";
 import { roleGrants } from "../auth/permissions.ts";
-import { problem, type Problem } from "../http/problem.ts";
+import { problem, type Problem } from "../lib/problem.ts";
 import { cidrWithinAny, inCidrs, parseCidr, type Cidr } from "../lib/cidr.ts";
 import type { Role } from "../auth/permissions.ts";
 import { generateToken, hashToken, isWellFormedToken, tokenHint } from "./format.ts";

@@ -16,7 +16,7 @@ describe("identity under attack", () => {
       { SERVICE_ALLOW_SIGNUP: "on" },
       {
         routes: [
-          defineRoute({ method: "DELETE", path: "/api/v1/apps/{name}/probe", auth: "any", app: true, permission: "app:delete", handler: async () => ok(true) }),
+          defineRoute({ method: "DELETE", path: "/api/v1/apps/{app}/probe", auth: "any", app: true, permission: "app:delete", handler: async () => ok(true) }),
         ],
       },
     );

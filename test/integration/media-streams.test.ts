@@ -160,7 +160,7 @@ describe("media-server webhooks, stream tracking and the streams API (SPEC 4.13,
     });
     await server.request("POST", "/webhooks/livekit", { body, headers: await signed(body) });
     assert.ok((await active()).some((s) => s.streamId === "live-ghost/ghost"));
-    assert.ok(((await server.app.reconciler?.reconcile()) ?? 0) >= 1, "the ghost row is ended");
+    assert.ok((await server.app.streams.reconcile()) >= 1, "the ghost row is ended");
     assert.ok(!(await active()).some((s) => s.streamId === "live-ghost/ghost"));
     assert.ok((await active()).some((s) => s.streamId === "live-lobby/cam-1"), "a live stream survives reconciliation");
   });

@@ -1,33 +1,33 @@
 import { z } from "zod";
 import { appOf } from "../../auth/caller.ts";
-import { problem } from "../../http/problem.ts";
+import { problem } from "../../lib/problem.ts";
 import { ok, okOr, text } from "../../http/reply.ts";
 import { defineRoute, type Route } from "../../http/route.ts";
-import { appNameParams } from "../schemas.ts";
+import { appParams } from "../schemas.ts";
 import type { ConfigFiles } from "./files.ts";
 import type { AppConfigService } from "./service.ts";
 import { YAML_LIMITS } from "./yaml.ts";
 
 const yamlBody = z.object({ yaml: z.string().max(YAML_LIMITS.maxBytes, `at most ${YAML_LIMITS.maxBytes} bytes`) });
-const backupParams = appNameParams.extend({ ts: z.string().max(40) });
+const backupParams = appParams.extend({ ts: z.string().max(40) });
 /** The JSON envelope around a 64 KiB document, escapes included. */
 const BODY_LIMIT = YAML_LIMITS.maxBytes * 2 + 1024;
 
 /** SPEC 4.2: the raw YAML, its backups, and reloads. */
 export function configRoutes(configs: AppConfigService, files: ConfigFiles): Route[] {
-  const app = { auth: "any", app: true, params: appNameParams } as const;
+  const app = { auth: "any", app: true, params: appParams } as const;
   return [
     defineRoute({
       ...app,
       method: "GET",
-      path: "/api/v1/apps/{name}/config/raw",
+      path: "/api/v1/apps/{app}/config/raw",
       permission: "config:read",
       handler: async (ctx) => text(configs.raw(appOf(ctx).name), "application/yaml; charset=utf-8"),
     }),
     defineRoute({
       ...app,
       method: "PUT",
-      path: "/api/v1/apps/{name}/config/raw",
+      path: "/api/v1/apps/{app}/config/raw",
       permission: "config:write",
       body: yamlBody,
       bodyLimit: BODY_LIMIT,
@@ -39,7 +39,7 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
     defineRoute({
       ...app,
       method: "POST",
-      path: "/api/v1/apps/{name}/config/raw/validate",
+      path: "/api/v1/apps/{app}/config/raw/validate",
       permission: "config:read",
       body: yamlBody,
       bodyLimit: BODY_LIMIT,
@@ -51,14 +51,14 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
     defineRoute({
       ...app,
       method: "GET",
-      path: "/api/v1/apps/{name}/config/backups",
+      path: "/api/v1/apps/{app}/config/backups",
       permission: "config:read",
       handler: async (ctx) => ok(files.listBackups(appOf(ctx).name)),
     }),
     defineRoute({
       ...app,
       method: "GET",
-      path: "/api/v1/apps/{name}/config/backups/{ts}",
+      path: "/api/v1/apps/{app}/config/backups/{ts}",
       permission: "config:read",
       params: backupParams,
       handler: async (ctx) => {
@@ -69,7 +69,7 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
     defineRoute({
       ...app,
       method: "POST",
-      path: "/api/v1/apps/{name}/config/backups/{ts}/revert",
+      path: "/api/v1/apps/{app}/config/backups/{ts}/revert",
       permission: "config:write",
       params: backupParams,
       handler: async (ctx) => {
@@ -80,7 +80,7 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
     defineRoute({
       ...app,
       method: "POST",
-      path: "/api/v1/apps/{name}/reload",
+      path: "/api/v1/apps/{app}/reload",
       permission: "config:write",
       handler: async (ctx) => {
         const done = await configs.reload(appOf(ctx).name);

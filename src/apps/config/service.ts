@@ -1,7 +1,7 @@
 import { createTwoFilesPatch } from "diff";
 import type { Logger } from "pino";
 import { parseDocument } from "yaml";
-import { problem, type Problem } from "../../http/problem.ts";
+import { problem, type Problem } from "../../lib/problem.ts";
 import type { AppLocks, ConfigFiles } from "./files.ts";
 import { appConfigSchema, type AppConfig } from "./schema.ts";
 import { parseBoundedYaml, stripInlineMqttPassword } from "./yaml.ts";
@@ -44,11 +44,15 @@ export class AppConfigService {
   private readonly live = new Map<string, AppConfig>();
   private readonly listeners: ConfigListener[] = [];
 
-  constructor(
-    private readonly files: ConfigFiles,
-    private readonly locks: AppLocks,
-    private readonly logger: Logger,
-  ) {}
+  private readonly files: ConfigFiles;
+  private readonly locks: AppLocks;
+  private readonly logger: Logger;
+
+  constructor(options: { readonly files: ConfigFiles; readonly locks: AppLocks; readonly logger: Logger }) {
+    this.files = options.files;
+    this.locks = options.locks;
+    this.logger = options.logger;
+  }
 
   onChange(listener: ConfigListener): void {
     this.listeners.push(listener);

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { appOf } from "../../auth/caller.ts";
-import { isProblem } from "../../http/problem.ts";
+import { isProblem } from "../../lib/problem.ts";
 import { ok } from "../../http/reply.ts";
 import { defineRoute, type Route } from "../../http/route.ts";
 import { editsFrom, type AppConfigService } from "../config/service.ts";
 import { LOG_LEVELS } from "../config/schema.ts";
-import { appNameParams } from "../schemas.ts";
+import { appParams } from "../schemas.ts";
+import { defaultPasswordEnv, defaultTopicPrefix } from "./defaults.ts";
 import type { AppSecrets } from "../secrets.ts";
 
 /** PUT /apps/{app}/mqtt: SPEC 2.13 and 2.14 in camelCase, every field optional. */
@@ -35,15 +36,6 @@ const mqttBody = z.strictObject({
     .optional(),
 });
 
-/** SPEC 2.13's default for `password_env`: `APP_<SLUG>_MQTT_PASSWORD`. */
-export function defaultPasswordEnv(app: string): string {
-  return `APP_${app.toUpperCase().replace(/-/g, "_")}_MQTT_PASSWORD`;
-}
-
-/** SPEC 2.13's default topic root, `<service>/<app>`. */
-export function defaultTopicPrefix(app: string): string {
-  return `service/${app}`;
-}
 
 export interface MqttRouteDeps {
   readonly configs: AppConfigService;
@@ -83,7 +75,7 @@ export function mqttRoutes(d: MqttRouteDeps): Route[] {
       auth: "any",
       app: true,
       permission: "config:read",
-      params: z.object({ app: appNameParams.shape.name }),
+      params: appParams,
       handler: async (ctx) => ok(view(appOf(ctx).name)),
     }),
     defineRoute({
@@ -92,7 +84,7 @@ export function mqttRoutes(d: MqttRouteDeps): Route[] {
       auth: "any",
       app: true,
       permission: "config:write",
-      params: z.object({ app: appNameParams.shape.name }),
+      params: appParams,
       body: mqttBody,
       handler: async (ctx) => {
         const app = appOf(ctx).name;

@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { appOf } from "../../auth/caller.ts";
-import { isProblem, problem } from "../../http/problem.ts";
+import { isProblem, problem } from "../../lib/problem.ts";
 import { ok } from "../../http/reply.ts";
 import { defineRoute, type Route } from "../../http/route.ts";
 import type { AppConfigService } from "../config/service.ts";
-import { appNameParams } from "../schemas.ts";
+import { appParams } from "../schemas.ts";
 import { mergeEdits, PRESETS, stripPresetPatch } from "./presets.ts";
 
 function valueAt(value: unknown, path: readonly string[]): unknown {
@@ -17,20 +17,20 @@ export function presetRoutes(configs: AppConfigService): Route[] {
   return [
     defineRoute({
       method: "GET",
-      path: "/api/v1/apps/{name}/presets",
+      path: "/api/v1/apps/{app}/presets",
       auth: "any",
       app: true,
       permission: "config:read",
-      params: appNameParams,
+      params: appParams,
       handler: async () => ok(PRESETS.map((p) => ({ id: p.id, description: p.description, sets: stripPresetPatch(p.patch) }))),
     }),
     defineRoute({
       method: "POST",
-      path: "/api/v1/apps/{name}/presets/{preset}/apply",
+      path: "/api/v1/apps/{app}/presets/{preset}/apply",
       auth: "any",
       app: true,
       permission: "config:write",
-      params: appNameParams.extend({ preset: z.string().max(64) }),
+      params: appParams.extend({ preset: z.string().max(64) }),
       handler: async (ctx) => {
         const preset = PRESETS.find((p) => p.id === ctx.params.preset);
         if (!preset) return problem("not_found", `no preset "${ctx.params.preset}"; use one of ${PRESETS.map((p) => p.id).join(", ")}`);

@@ -18,10 +18,13 @@ export interface S3Target {
 export class S3Clients {
   private readonly clients = new Map<string, { client: S3Client; target: S3Target }>();
 
-  constructor(
-    private readonly secrets: AppSecrets,
-    private readonly configOf: (app: string) => AppConfig,
-  ) {}
+  private readonly secrets: AppSecrets;
+  private readonly configOf: (app: string) => AppConfig;
+
+  constructor(options: { readonly secrets: AppSecrets; readonly configOf: (app: string) => AppConfig }) {
+    this.secrets = options.secrets;
+    this.configOf = options.configOf;
+  }
 
   /** The app's client, or undefined while no bucket is configured. */
   get(app: string): { client: S3Client; target: S3Target } | undefined {

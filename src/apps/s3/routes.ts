@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { appOf } from "../../auth/caller.ts";
-import { isProblem, problem } from "../../http/problem.ts";
+import { isProblem, problem } from "../../lib/problem.ts";
 import { ok } from "../../http/reply.ts";
 import { defineRoute, type Route } from "../../http/route.ts";
 import { editsFrom, type AppConfigService } from "../config/service.ts";
-import { appNameParams } from "../schemas.ts";
+import { appParams } from "../schemas.ts";
 import type { AppSecrets } from "../secrets.ts";
 import type { S3Clients } from "./clients.ts";
 
-/** PUT /apps/{name}/s3 (SPEC 4.4): every field optional. */
+/** PUT /apps/{app}/s3 (SPEC 4.4): every field optional. */
 const s3Body = z.strictObject({
   provider: z.enum(["aws", "s3-compatible"]).optional(),
   bucket: z.string().max(255).optional(),
@@ -48,20 +48,20 @@ export function s3Routes(d: S3RouteDeps): Route[] {
   return [
     defineRoute({
       method: "GET",
-      path: "/api/v1/apps/{name}/s3",
+      path: "/api/v1/apps/{app}/s3",
       auth: "any",
       app: true,
       permission: "s3:read",
-      params: appNameParams,
+      params: appParams,
       handler: async (ctx) => ok(view(appOf(ctx).name)),
     }),
     defineRoute({
       method: "PUT",
-      path: "/api/v1/apps/{name}/s3",
+      path: "/api/v1/apps/{app}/s3",
       auth: "any",
       app: true,
       permission: "s3:write",
-      params: appNameParams,
+      params: appParams,
       body: s3Body,
       handler: async (ctx) => {
         const app = appOf(ctx).name;

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { appOf } from "../../auth/caller.ts";
-import { isProblem } from "../../http/problem.ts";
+import { isProblem } from "../../lib/problem.ts";
 import { ok } from "../../http/reply.ts";
 import { defineRoute, type Route } from "../../http/route.ts";
 import { DEFAULT_LAYERS, type AppConfig } from "../config/schema.ts";
 import { editsFrom, type AppConfigService } from "../config/service.ts";
-import { appNameParams } from "../schemas.ts";
+import { appParams } from "../schemas.ts";
 
 const rendition = z.strictObject({
   height: z.number().int().min(144).max(4320),
@@ -37,7 +37,7 @@ export function effectiveLayers(config: AppConfig) {
 
 /** SPEC 4.15: the adaptive/transcoding slice of the config. */
 export function transcodingRoutes(configs: AppConfigService): Route[] {
-  const params = z.object({ app: appNameParams.shape.name });
+  const params = appParams;
   const view = (config: AppConfig) => ({
     transcodingEnabled: config.transcoding.enabled,
     encoding: config.transcoding.encoding,

@@ -1,17 +1,18 @@
 import { appOf } from "../auth/caller.ts";
 import type { RateLimiter } from "../auth/rate-limit.ts";
 import type { AppStore } from "../apps/store.ts";
-import { problem } from "../http/problem.ts";
+import { problem } from "../lib/problem.ts";
 import { okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import type { JoinTokens } from "./join-tokens.ts";
-import { appParams, appRoomParams, joinTokenBody } from "./schemas.ts";
+import type { JoinTokens } from "./service.ts";
+import { appParams, appRoomParams } from "../apps/schemas.ts";
+import { joinTokenBody } from "./schemas.ts";
 
 /** Anonymous viewer tokens per client address. */
 const VIEWER_TOKENS_PER_IP = { max: 60, windowMs: 60_000 };
 
 /** SPEC 4.8: join tokens and anonymous viewer tokens. */
-export function mediaTokenRoutes(tokens: JoinTokens, apps: AppStore, limiter: RateLimiter): Route[] {
+export function joinTokenRoutes(tokens: JoinTokens, apps: AppStore, limiter: RateLimiter): Route[] {
   const anonymous = (mode: "viewer" | "listener", path: string) =>
     defineRoute({
       method: "GET",

@@ -1,8 +1,7 @@
-import { z } from "zod";
 import { appOf } from "../auth/caller.ts";
 import { ok } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import { appNameParams } from "./schemas.ts";
+import { appParams } from "./schemas.ts";
 import type { AppService } from "./service.ts";
 
 /** SPEC 8: an app's stats snapshot is recomputed at most every 5 seconds. */
@@ -21,7 +20,7 @@ export function appStatsRoutes(apps: AppService, now: () => number = Date.now): 
       auth: "any",
       app: true,
       permission: "app:read",
-      params: z.object({ app: appNameParams.shape.name }),
+      params: appParams,
       handler: async (ctx) => {
         const app = appOf(ctx);
         const hit = cache.get(app.name);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { APP_NAME } from "../apps/config/schema.ts";
+import { roomName } from "../apps/schemas.ts";
 
 const TTL = /^(\d{1,6})(s|m|h|d)$/;
 const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 } as const;
@@ -13,7 +13,6 @@ export const ttl = z
   .transform((v) => Number(TTL.exec(v)?.[1]) * UNIT_SECONDS[(TTL.exec(v)?.[2] ?? "s") as keyof typeof UNIT_SECONDS])
   .refine((s) => s >= 1 && s <= MAX_TTL_SECONDS, "between 1 second and 7 days");
 
-const roomName = z.string().max(120).regex(/^[A-Za-z0-9._-]+$/, "letters, digits, dots, dashes and underscores");
 
 /** POST /apps/{app}/tokens (SPEC 4.8). */
 export const joinTokenBody = z.strictObject({
@@ -30,6 +29,3 @@ export const joinTokenBody = z.strictObject({
 });
 
 export type JoinTokenBody = z.output<typeof joinTokenBody>;
-
-export const appParams = z.object({ app: z.string().regex(APP_NAME, "an app name") });
-export const appRoomParams = appParams.extend({ room: roomName });

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
-import { isProblem, problem, type Problem } from "../http/problem.ts";
+import { isProblem, problem, type Problem } from "../lib/problem.ts";
 import type { Reply, StreamReply } from "../http/reply.ts";
 import { text } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import { appRoomParams } from "../media/schemas.ts";
+import { appRoomParams } from "../apps/schemas.ts";
 import type { MjpegHub } from "./hub.ts";
 import { STREAM_CONTENT_TYPE, type Part } from "./part.ts";
 import type { PlayAccess } from "./play-access.ts";

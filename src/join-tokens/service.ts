@@ -3,15 +3,12 @@ import { TrackSource } from "livekit-server-sdk";
 import { namespaceRoom } from "../apps/namespacing.ts";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
-import { problem, type Problem } from "../http/problem.ts";
-import type { StreamQuota } from "./quota.ts";
+import { problem, type Problem } from "../lib/problem.ts";
+import { ATTR_APP, ATTR_ROLE } from "../lib/participants.ts";
+import { MEDIA_SERVER_MISSING } from "../media/server.ts";
+import type { MediaServers } from "../media/servers.ts";
+import type { StreamQuota } from "../tenants/quota.ts";
 import type { JoinTokenBody } from "./schemas.ts";
-import { MEDIA_SERVER_MISSING } from "./server.ts";
-import type { MediaServers } from "./servers.ts";
-
-/** Participant attributes we set on every token, so webhooks can tell who a participant is. */
-export const ATTR_APP = "service.app";
-export const ATTR_ROLE = "service.role";
 
 /** What POST /apps/{app}/tokens answers (SPEC 2.4). */
 export interface JoinToken {
@@ -28,13 +25,25 @@ export interface JoinToken {
 /** Anonymous viewers get tokens this long. */
 const VIEWER_TTL_SECONDS = 4 * 3600;
 
+export interface JoinTokensOptions {
+  readonly servers: MediaServers;
+  readonly apps: AppService;
+  readonly quota: StreamQuota;
+  readonly publicUrl: string;
+}
+
 export class JoinTokens {
-  constructor(
-    private readonly servers: MediaServers,
-    private readonly apps: AppService,
-    private readonly quota: StreamQuota,
-    private readonly publicUrl: string,
-  ) {}
+  private readonly servers: MediaServers;
+  private readonly apps: AppService;
+  private readonly quota: StreamQuota;
+  private readonly publicUrl: string;
+
+  constructor(options: JoinTokensOptions) {
+    this.servers = options.servers;
+    this.apps = options.apps;
+    this.quota = options.quota;
+    this.publicUrl = options.publicUrl;
+  }
 
   /** A join token for one participant, with every rule of SPEC 4.8. */
   async mint(app: AppRow, body: JoinTokenBody): Promise<JoinToken | Problem> {

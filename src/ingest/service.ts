@@ -1,61 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { IngressInput, type IngressInfo } from "livekit-server-sdk";
-import { z } from "zod";
 import { namespaceRoom } from "../apps/namespacing.ts";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
 import type { Databases } from "../db/databases.ts";
-import { perDatabase } from "../db/per-database.ts";
-import { appOf } from "../auth/caller.ts";
-import { isProblem, problem, type Problem } from "../http/problem.ts";
-import { noContent, okOr, paged, pageQuery } from "../http/reply.ts";
-import { defineRoute, type Route } from "../http/route.ts";
-import { appParams } from "./schemas.ts";
-import type { SecretBox } from "../secrets/box.ts";
+import { problem, type Problem } from "../lib/problem.ts";
 import { sameSecret } from "../lib/same-secret.ts";
 import { ssrfRefusal, type SsrfAllowlist } from "../lib/ssrf.ts";
-import { MEDIA_SERVER_MISSING, mediaServerDown } from "./server.ts";
-import type { MediaServers } from "./servers.ts";
+import { MEDIA_SERVER_MISSING, mediaServerDown } from "../media/server.ts";
+import type { MediaServers } from "../media/servers.ts";
+import type { SecretBox } from "../secrets/box.ts";
+import type { CreateIngressBody, ListIngressQuery } from "./schemas.ts";
+import { ingressStore, type IngressInputType, type IngressRow, type IngressStore } from "./store.ts";
 
-/** POST /apps/{app}/ingress (SPEC 4.9). */
-export const createIngressBody = z
-  .strictObject({
-    inputType: z.enum(["rtmp", "whip", "url"]),
-    room: z.string().max(120).regex(/^[A-Za-z0-9._-]+$/).optional(),
-    participantIdentity: z.string().min(1).max(120).optional(),
-    participantName: z.string().max(120).optional(),
-    url: z.url({ protocol: /^(rtsp|rtsps|rtmp|rtmps|https?|srt)$/, message: "an rtsp, rtmp, http(s) or srt URL" }).max(2000).optional(),
-    enableTranscoding: z.boolean().optional(),
-  })
-  .refine((b) => b.inputType !== "url" || b.url !== undefined, { path: ["url"], message: "required when inputType is url" });
-
-export const listIngressQuery = pageQuery.extend({
-  room: z.string().max(120).optional(),
-  q: z.string().max(120).optional(),
-});
-
-type Row = {
-  ingress_id: string;
-  input_type: "rtmp" | "whip" | "url";
-  room: string;
-  participant_identity: string;
-  stream_key: string;
-  password_sealed: string | null;
-  authorized_at: string | null;
-};
-
-/** The app's ingress rows, prepared once per app connection. */
-const rows = perDatabase((db) => ({
-  insert: db.prepare<[string, Row["input_type"], string, string, string, string | null, string]>(
-    "INSERT INTO ingresses (ingress_id, input_type, room, participant_identity, stream_key, password_sealed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  ),
-  all: db.prepare<[], Row>("SELECT * FROM ingresses ORDER BY created_at DESC, ingress_id"),
-  byId: db.prepare<[string], Row>("SELECT * FROM ingresses WHERE ingress_id = ?"),
-  remove: db.prepare<[string]>("DELETE FROM ingresses WHERE ingress_id = ?"),
-  authorize: db.prepare<[string, string]>("UPDATE ingresses SET authorized_at = ? WHERE ingress_id = ?"),
-}));
-
-function transcode(input: "rtmp" | "whip" | "url", wanted: boolean): boolean | undefined {
+function transcode(input: IngressInputType, wanted: boolean): boolean | undefined {
   return input === "whip" ? wanted : wanted || undefined;
 }
 
@@ -77,7 +35,7 @@ export interface IngressDeps {
 export class IngressService {
   constructor(private readonly d: IngressDeps) {}
 
-  async create(app: AppRow, body: z.output<typeof createIngressBody>): Promise<Record<string, unknown> | Problem> {
+  async create(app: AppRow, body: CreateIngressBody): Promise<Record<string, unknown> | Problem> {
     const media = this.d.servers.forApp(app.name);
     if (!media) return MEDIA_SERVER_MISSING;
     const room = namespaceRoom(this.d.apps.roomPrefix(app), body.room);
@@ -103,19 +61,21 @@ export class IngressService {
       return mediaServerDown(err);
     }
     const password = body.inputType === "rtmp" && config.features.rtmpPassword ? randomBytes(12).toString("base64url") : undefined;
-    rows(this.d.databases.app(app.name)).insert.run(
-      info.ingressId,
-      body.inputType,
-      room,
-      info.participantIdentity,
-      info.streamKey,
-      password === undefined ? null : this.seal(app, info.ingressId, password),
+    this.rows(app).add(
+      {
+        ingress_id: info.ingressId,
+        input_type: body.inputType,
+        room,
+        participant_identity: info.participantIdentity,
+        stream_key: info.streamKey,
+        password_sealed: password === undefined ? null : this.seal(app, info.ingressId, password),
+      },
       new Date().toISOString(),
     );
     return this.view(app, info, this.row(app, info.ingressId));
   }
 
-  async list(app: AppRow, query: z.output<typeof listIngressQuery>): Promise<{ data: Record<string, unknown>[]; total: number } | Problem> {
+  async list(app: AppRow, query: ListIngressQuery): Promise<{ data: Record<string, unknown>[]; total: number } | Problem> {
     const media = this.d.servers.forApp(app.name);
     if (!media) return MEDIA_SERVER_MISSING;
     let live: IngressInfo[];
@@ -125,7 +85,7 @@ export class IngressService {
       return mediaServerDown(err);
     }
     const byId = new Map(live.map((i) => [i.ingressId, i]));
-    const all = rows(this.d.databases.app(app.name)).all.all();
+    const all = this.rows(app).list();
     const q = query.q?.toLowerCase();
     const matching = all.filter(
       (r) => (query.room === undefined || r.room === query.room) && (q === undefined || r.ingress_id.toLowerCase().includes(q) || r.room.toLowerCase().includes(q)),
@@ -156,7 +116,7 @@ export class IngressService {
     } catch (err) {
       return mediaServerDown(err);
     }
-    rows(this.d.databases.app(app.name)).remove.run(id);
+    this.rows(app).delete(id);
     return true;
   }
 
@@ -168,12 +128,16 @@ export class IngressService {
     if (!stored) return problem("conflict", "this ingress has no stream password (the app's rtmpPassword feature was off when it was created)");
     if (!sameSecret(password, stored)) return problem("invalid_credentials", "the stream password is wrong");
     const authorizedAt = new Date().toISOString();
-    rows(this.d.databases.app(app.name)).authorize.run(authorizedAt, id);
+    this.rows(app).markAuthorized(id, authorizedAt);
     return { valid: true, authorizedAt };
   }
 
-  private row(app: AppRow, id: string): Row | undefined {
-    return rows(this.d.databases.app(app.name)).byId.get(id);
+  private rows(app: AppRow): IngressStore {
+    return ingressStore(this.d.databases.app(app.name));
+  }
+
+  private row(app: AppRow, id: string): IngressRow | undefined {
+    return this.rows(app).get(id);
   }
 
   private seal(app: AppRow, id: string, password: string): string {
@@ -181,7 +145,7 @@ export class IngressService {
   }
 
   /** SPEC 2.5's ingress resource, with live state when LiveKit knows the ingress. */
-  private view(app: AppRow, info: IngressInfo | undefined, row: Row | undefined): Record<string, unknown> {
+  private view(app: AppRow, info: IngressInfo | undefined, row: IngressRow | undefined): Record<string, unknown> {
     const streamKey = info?.streamKey ?? row?.stream_key ?? "";
     const room = info?.roomName ?? row?.room ?? "";
     const inputType = row?.input_type ?? "rtmp";
@@ -214,63 +178,3 @@ export class IngressService {
   }
 }
 
-/** SPEC 4.9's routes. */
-export function ingressRoutes(ingress: IngressService): Route[] {
-  const params = appParams.extend({ id: z.string().min(1).max(100) });
-  return [
-    defineRoute({
-      method: "POST",
-      path: "/api/v1/apps/{app}/ingress",
-      auth: "any",
-      app: true,
-      permission: "ingress:create",
-      params: appParams,
-      body: createIngressBody,
-      handler: async (ctx) => okOr(await ingress.create(appOf(ctx), ctx.body), 201),
-    }),
-    defineRoute({
-      method: "GET",
-      path: "/api/v1/apps/{app}/ingress",
-      auth: "any",
-      app: true,
-      permission: "ingress:read",
-      params: appParams,
-      query: listIngressQuery,
-      handler: async (ctx) => {
-        const page = await ingress.list(appOf(ctx), ctx.query);
-        return isProblem(page) ? page : paged(page.data, { total: page.total, limit: ctx.query.limit, offset: ctx.query.offset });
-      },
-    }),
-    defineRoute({
-      method: "GET",
-      path: "/api/v1/apps/{app}/ingress/{id}",
-      auth: "any",
-      app: true,
-      permission: "ingress:read",
-      params,
-      handler: async (ctx) => okOr(await ingress.get(appOf(ctx), ctx.params.id)),
-    }),
-    defineRoute({
-      method: "DELETE",
-      path: "/api/v1/apps/{app}/ingress/{id}",
-      auth: "any",
-      app: true,
-      permission: "ingress:delete",
-      params,
-      handler: async (ctx) => {
-        const deleted = await ingress.delete(appOf(ctx), ctx.params.id);
-        return isProblem(deleted) ? deleted : noContent();
-      },
-    }),
-    defineRoute({
-      method: "POST",
-      path: "/api/v1/apps/{app}/ingress/{id}/validate",
-      auth: "any",
-      app: true,
-      permission: "ingress:write",
-      params,
-      body: z.strictObject({ password: z.string().min(1).max(200) }),
-      handler: async (ctx) => okOr(ingress.validate(appOf(ctx), ctx.params.id, ctx.body.password)),
-    }),
-  ];
-}

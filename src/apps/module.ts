@@ -1,0 +1,53 @@
+import path from "node:path";
+import type { Core } from "../core/core.ts";
+import type { Module } from "../core/modules.ts";
+import { AppLocks, ConfigFiles } from "./config/files.ts";
+import { configRoutes } from "./config/routes.ts";
+import { AppConfigService } from "./config/service.ts";
+import { mqttRoutes } from "./mqtt/routes.ts";
+import { presetRoutes } from "./presets/routes.ts";
+import { appRoutes } from "./routes.ts";
+import { S3Clients } from "./s3/clients.ts";
+import { s3Routes } from "./s3/routes.ts";
+import { AppSecrets } from "./secrets.ts";
+import { AppService } from "./service.ts";
+import { appStatsRoutes } from "./stats-routes.ts";
+import type { AppStore } from "./store.ts";
+import { transcodingRoutes } from "./transcoding/routes.ts";
+
+/** What later modules use of apps: the registry, each app's live config, its secrets and S3. */
+export interface AppsApi {
+  readonly service: AppService;
+  readonly store: AppStore;
+  readonly configs: AppConfigService;
+  readonly secrets: AppSecrets;
+  readonly s3: S3Clients;
+}
+
+/** Apps (tenants): the registry, per-app config with backups, presets, and the S3 and MQTT blocks. */
+export function appsModule(core: Core): Module<{ apps: AppsApi }> {
+  const { config, logger, databases } = core;
+  const files = new ConfigFiles(path.join(config.dataDir, "apps"));
+  const configs = new AppConfigService({ files, locks: new AppLocks(), logger });
+  const secrets = new AppSecrets({ databases, box: core.box });
+  const service = new AppService({ store: core.registry, configs, secrets, databases, dataDir: config.dataDir, logger });
+  const s3 = new S3Clients({ secrets, configOf: (app) => configs.get(app) });
+  return {
+    name: "apps",
+    provides: { apps: { service, store: core.registry, configs, secrets, s3 } },
+    routes: [
+      ...appRoutes(service),
+      ...configRoutes(configs, files),
+      ...presetRoutes(configs),
+      ...s3Routes({ configs, secrets, clients: s3 }),
+      ...mqttRoutes({ configs, secrets, env: config.env }),
+      ...transcodingRoutes(configs),
+      ...appStatsRoutes(service),
+    ],
+    configChanged: ({ app, secret }) => {
+      // Keys stored through PUT /s3 reset the client there; a config swap does it here.
+      if (secret === undefined) s3.reset(app);
+    },
+    stop: () => s3.close(),
+  };
+}

@@ -1,0 +1,72 @@
+import type { Logger } from "pino";
+import { AppStore } from "../apps/store.ts";
+import type { Config } from "../config.ts";
+import { Databases } from "../db/databases.ts";
+import { EventDispatcher } from "../events/dispatcher.ts";
+import { parseSsrfAllowlist, type SsrfAllowlist } from "../lib/ssrf.ts";
+import { createLogging, type Logging } from "../logging.ts";
+import { Metrics } from "../observability/metrics.ts";
+import { SecretBox } from "../secrets/box.ts";
+import { resolvePersistentSecret } from "../secrets/persistent-secret.ts";
+import { Supervisor, type SupervisorOptions } from "../supervisor/supervisor.ts";
+
+/**
+ * What every module may use: the service config, logging and metrics, the databases, the actor
+ * supervisor, the event dispatcher, the master-key box and the registry of apps (the tenants
+ * everything else hangs off). Nothing here knows about a domain's own services.
+ */
+export interface Core {
+  readonly config: Config;
+  readonly logging: Logging;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+  readonly databases: Databases;
+  readonly supervisor: Supervisor;
+  readonly events: EventDispatcher;
+  /** Seals per-app secrets and 2FA seeds under the master key. */
+  readonly box: SecretBox;
+  readonly registry: AppStore;
+  /** SERVICE_SSRF_ALLOWLIST: private addresses outbound calls (webhooks, pulled URLs) may reach. */
+  readonly ssrf: SsrfAllowlist;
+  /** A secret kept in the data dir unless configured (`jwt-secret`, `master-key`). */
+  persistentSecret(file: string, configured: string | undefined, variable: string): string;
+}
+
+export interface CoreOptions {
+  readonly clock?: SupervisorOptions["clock"];
+  /** Read at scrape time: the HTTP pipeline's requests in flight. */
+  readonly inFlight: () => number;
+}
+
+/** Opens the databases and builds the shared parts; on failure nothing stays open. */
+export async function buildCore(config: Config, options: CoreOptions): Promise<Core> {
+  const logging = createLogging({ ...config.log, dir: config.dataDir });
+  const logger = logging.logger;
+  try {
+    const databases = new Databases({ dataDir: config.dataDir, logger });
+    const persistentSecret = (file: string, configured: string | undefined, variable: string): string =>
+      resolvePersistentSecret({ file, configured, variable }, config.dataDir, logger);
+    try {
+      const registry = new AppStore(databases.global);
+      return {
+        config,
+        logging,
+        logger,
+        metrics: new Metrics({ defaultMetrics: config.metrics.defaultMetrics, inFlight: options.inFlight }),
+        databases,
+        supervisor: new Supervisor({ logger, clock: options.clock }),
+        events: new EventDispatcher({ appExists: (app) => registry.findByName(app) !== undefined, logger }),
+        box: new SecretBox(persistentSecret("master-key", config.masterKey, "SERVICE_MASTER_KEY")),
+        registry,
+        ssrf: parseSsrfAllowlist(config.ssrfAllowlist),
+        persistentSecret,
+      };
+    } catch (err) {
+      databases.close();
+      throw err;
+    }
+  } catch (err) {
+    await logging.close();
+    throw err;
+  }
+}

@@ -1,0 +1,20 @@
+import type { AppsApi } from "../apps/module.ts";
+import type { Core } from "../core/core.ts";
+import type { Module } from "../core/modules.ts";
+import type { MediaApi } from "../media/module.ts";
+import { ingressRoutes } from "./routes.ts";
+import { IngressService } from "./service.ts";
+
+/** Ingest through the media server: RTMP push, WHIP and pulled URLs (SPEC 2.5, 4.9). */
+export function ingestModule(core: Core, deps: { apps: AppsApi; media: MediaApi }): Module {
+  const { config, databases, box, ssrf } = core;
+  const ingress = new IngressService({
+    servers: deps.media.servers,
+    apps: deps.apps.service,
+    databases,
+    box,
+    publicUrl: config.publicUrl,
+    ssrf,
+  });
+  return { name: "ingest", routes: ingressRoutes(ingress) };
+}

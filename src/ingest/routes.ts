@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { appParams } from "../apps/schemas.ts";
+import { appOf } from "../auth/caller.ts";
+import { noContent, okOr, paged } from "../http/reply.ts";
+import { defineRoute, type Route } from "../http/route.ts";
+import { isProblem } from "../lib/problem.ts";
+import { createIngressBody, listIngressQuery } from "./schemas.ts";
+import type { IngressService } from "./service.ts";
+
+/** SPEC 4.9's routes. */
+export function ingressRoutes(ingress: IngressService): Route[] {
+  const params = appParams.extend({ id: z.string().min(1).max(100) });
+  return [
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/apps/{app}/ingress",
+      auth: "any",
+      app: true,
+      permission: "ingress:create",
+      params: appParams,
+      body: createIngressBody,
+      handler: async (ctx) => okOr(await ingress.create(appOf(ctx), ctx.body), 201),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps/{app}/ingress",
+      auth: "any",
+      app: true,
+      permission: "ingress:read",
+      params: appParams,
+      query: listIngressQuery,
+      handler: async (ctx) => {
+        const page = await ingress.list(appOf(ctx), ctx.query);
+        return isProblem(page) ? page : paged(page.data, { total: page.total, limit: ctx.query.limit, offset: ctx.query.offset });
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps/{app}/ingress/{id}",
+      auth: "any",
+      app: true,
+      permission: "ingress:read",
+      params,
+      handler: async (ctx) => okOr(await ingress.get(appOf(ctx), ctx.params.id)),
+    }),
+    defineRoute({
+      method: "DELETE",
+      path: "/api/v1/apps/{app}/ingress/{id}",
+      auth: "any",
+      app: true,
+      permission: "ingress:delete",
+      params,
+      handler: async (ctx) => {
+        const deleted = await ingress.delete(appOf(ctx), ctx.params.id);
+        return isProblem(deleted) ? deleted : noContent();
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/apps/{app}/ingress/{id}/validate",
+      auth: "any",
+      app: true,
+      permission: "ingress:write",
+      params,
+      body: z.strictObject({ password: z.string().min(1).max(200) }),
+      handler: async (ctx) => okOr(ingress.validate(appOf(ctx), ctx.params.id, ctx.body.password)),
+    }),
+  ];
+}

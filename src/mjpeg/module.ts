@@ -1,0 +1,41 @@
+import type { AppsApi } from "../apps/module.ts";
+import type { Core } from "../core/core.ts";
+import type { Module } from "../core/modules.ts";
+import type { MediaApi } from "../media/module.ts";
+import type { StreamsApi } from "../streams/module.ts";
+import type { StreamQuota } from "../tenants/quota.ts";
+import { MjpegHub } from "./hub.ts";
+import { registerMjpegMetrics } from "./metrics.ts";
+import { PlayAccess } from "./play-access.ts";
+import { playbackRoutes } from "./playback-routes.ts";
+import { cameraKeyRoutes } from "./routes.ts";
+import { CAMERA_PATH, cameraSocket } from "./socket.ts";
+
+/** WebSocket MJPEG cameras, served by this process: keys, the camera socket, fan-out and playback (SPEC 4.10). */
+export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; quota: StreamQuota }): Module {
+  const { config, logger, databases, metrics } = core;
+  const apps = deps.apps.service;
+  const hub = new MjpegHub({ apps, databases, tracker: deps.streams.tracker, quota: deps.quota, logger });
+  registerMjpegMetrics(metrics.registry, hub);
+  deps.streams.local.add(hub);
+  let accepting = true;
+  return {
+    name: "mjpeg",
+    routes: [
+      ...cameraKeyRoutes({ hub, apps, quota: deps.quota, publicUrl: config.publicUrl }),
+      ...playbackRoutes({ hub, apps, access: new PlayAccess({ apps, servers: deps.media.servers }) }),
+    ],
+    sockets: [{ path: CAMERA_PATH, behavior: cameraSocket(hub, apps, () => accepting) }],
+    start: () => hub.start(),
+    // Live streams never finish on their own: they end first, then requests get their grace.
+    drain: () => {
+      accepting = false;
+      hub.shutdown();
+    },
+    forgetApp: (app) => hub.closeApp(app),
+    configChanged: ({ app, secret }) => {
+      const row = secret === undefined ? apps.findByName(app) : undefined;
+      if (row) hub.reconfigure(row);
+    },
+  };
+}

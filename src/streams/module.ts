@@ -1,0 +1,47 @@
+import type { AppsApi } from "../apps/module.ts";
+import type { AppRow } from "../apps/store.ts";
+import type { Core } from "../core/core.ts";
+import type { Module } from "../core/modules.ts";
+import type { MediaApi } from "../media/module.ts";
+import { LocalSources } from "./local.ts";
+import { StreamReconciler } from "./reconciler.ts";
+import { streamRoutes } from "./routes.ts";
+import { StreamTracker } from "./tracker.ts";
+
+/** What later modules use of streams: the tracker, the local-source registry and live counts. */
+export interface StreamsApi {
+  readonly tracker: StreamTracker;
+  /** Modules that serve streams in this process register their source here. */
+  readonly local: LocalSources;
+  /** Who holds a stream slot in the app now: each live stream's participant (or stream id). */
+  holders(app: AppRow): string[];
+  /** Live streams across every app. */
+  countActive(): number;
+  /** One reconciliation pass now; answers how many rows it ended. */
+  reconcile(): Promise<number>;
+}
+
+/** Live streams (SPEC 2.8, 4.13): rows kept from media-server webhooks and local sources, reconciled. */
+export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi }): Module<{ streams: StreamsApi }> {
+  const { logger, databases, events } = core;
+  const { service: apps, store } = deps.apps;
+  const { servers, webhooks } = deps.media;
+  const tracker = new StreamTracker({ apps, databases, events, logger });
+  webhooks.onEvent((event) => tracker.handle(event));
+  const local = new LocalSources();
+  const reconciler = new StreamReconciler({ servers, tracker, apps, store, local, logger });
+  const api: StreamsApi = {
+    tracker,
+    local,
+    holders: (app) => tracker.store(app).active().map((s) => s.participant ?? s.streamId),
+    countActive: () => store.list({ all: true }).reduce((n, app) => n + tracker.store(app).active().length, 0),
+    reconcile: () => reconciler.reconcile(),
+  };
+  return {
+    name: "streams",
+    provides: { streams: api },
+    routes: streamRoutes({ servers, tracker, apps, events, local, logger }),
+    start: () => reconciler.start(),
+    stop: () => reconciler.stop(),
+  };
+}

@@ -1,0 +1,18 @@
+import type { AccountsApi } from "../accounts/module.ts";
+import type { AppsApi } from "../apps/module.ts";
+import type { Core } from "../core/core.ts";
+import type { Module } from "../core/modules.ts";
+import type { StreamsApi } from "../streams/module.ts";
+import { StreamQuota } from "./quota.ts";
+import { ReservationStore } from "./store.ts";
+
+/** Tenants' plans and what they allow: the concurrent-stream quota (SPEC 8). */
+export function tenantsModule(core: Core, deps: { accounts: AccountsApi; apps: AppsApi; streams: StreamsApi }): Module<{ quota: StreamQuota }> {
+  const quota = new StreamQuota({
+    reservations: new ReservationStore(core.databases.global),
+    apps: deps.apps.store,
+    planOf: (teamId) => deps.accounts.store.teamById(teamId)?.plan,
+    holders: (app) => deps.streams.holders(app),
+  });
+  return { name: "tenants", provides: { quota } };
+}
