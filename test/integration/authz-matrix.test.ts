@@ -3,12 +3,14 @@ import { after, before, describe, it } from "node:test";
 import { appOf } from "../../src/auth/caller.ts";
 import { ok } from "../../src/http/reply.ts";
 import { defineRoute } from "../../src/http/route.ts";
+import { Router } from "../../src/http/router.ts";
 import { acceptInvite, account, claimsOf, createToken, forgeJwt, invite, login, signup } from "../helpers/identity.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
 /**
  * The authorization matrix: every route that exists, called with every kind of credential, and
- * the status each must get. Later domains add their routes to ROUTES.
+ * the status each must get. Every route the service mounts needs a row here or a reason in EXEMPT:
+ * a new route without either fails the coverage test below.
  */
 const KINDS = [
   "anonymous",
@@ -29,12 +31,12 @@ type Kind = (typeof KINDS)[number];
 /** Statuses in KINDS order. */
 type Row = readonly [method: string, path: string, expected: readonly number[], body?: unknown];
 
-// The app-scoped probe routes stand in for the per-app API until the apps domain lands; they
-// exercise the same guard: tenancy through {name}, and role permissions.
+// Probe routes exercise the guard alone, with handlers that cannot fail: tenancy through {app},
+// and one route per role permission level.
 const probeRoutes = [
-  defineRoute({ method: "GET", path: "/api/v1/apps/{name}/probe", auth: "any", app: true, permission: "app:read", handler: async (ctx) => ok({ app: appOf(ctx).name }) }),
-  defineRoute({ method: "POST", path: "/api/v1/apps/{name}/probe", auth: "any", app: true, permission: "config:write", handler: async (ctx) => ok({ app: appOf(ctx).name }) }),
-  defineRoute({ method: "DELETE", path: "/api/v1/apps/{name}/probe", auth: "any", app: true, permission: "app:delete", handler: async (ctx) => ok({ app: appOf(ctx).name }) }),
+  defineRoute({ method: "GET", path: "/api/v1/apps/{app}/probe", auth: "any", app: true, permission: "app:read", handler: async (ctx) => ok({ app: appOf(ctx).name }) }),
+  defineRoute({ method: "POST", path: "/api/v1/apps/{app}/probe", auth: "any", app: true, permission: "config:write", handler: async (ctx) => ok({ app: appOf(ctx).name }) }),
+  defineRoute({ method: "DELETE", path: "/api/v1/apps/{app}/probe", auth: "any", app: true, permission: "app:delete", handler: async (ctx) => ok({ app: appOf(ctx).name }) }),
 ];
 
 //          anon revTok otherApp appTok global member owner super revSess expired badSig badIp
@@ -106,13 +108,36 @@ const ROUTES: Row[] = [
   ["DELETE", "/api/v1/apps/alpha/probe", [401, 401, 404, 200, 200, 403, 200, 200, 401, 401, 401, 403]],
   ["GET", "/api/v1/apps/beta/probe", [401, 401, 200, 404, 200, 404, 404, 200, 401, 401, 401, 403]],
   ["GET", "/api/v1/apps/nonexistent/probe", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],
+  // Public sign-in routes: a body that fails validation answers every kind the same 400, so the
+  // row cannot lock an account out or send mail.
+  ["POST", "/api/v1/auth/login", [400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400], {}],
+  ["POST", "/api/v1/auth/signup", [400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400], {}],
+  ["POST", "/api/v1/auth/magic/request", [400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400], {}],
+  ["POST", "/api/v1/auth/magic/verify", [400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400], {}],
+  ["GET", "/metrics", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ["POST", "/api/v1/webhooks/livekit", [503, 503, 503, 503, 503, 503, 503, 503, 503, 503, 503, 503], "{}"],
+  ["GET", "/api/v1/apps/alpha/config/backups/20000101T000000Z", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],
+  ["POST", "/api/v1/apps/alpha/config/backups/20000101T000000Z/revert", [401, 401, 404, 404, 404, 403, 404, 404, 401, 401, 401, 403]],
+  ["PUT", "/api/v1/apps/alpha/config/raw", [401, 401, 404, 200, 200, 403, 200, 200, 401, 401, 401, 403], { yaml: "display_name: Alpha\n" }],
+  // 2FA is off for everyone here: disable has nothing to turn off; setup (after enable's row)
+  // leaves a pending secret only.
+  ["POST", "/api/v1/account/2fa/disable", [401, 401, 403, 403, 403, 409, 409, 409, 401, 401, 401, 403], { code: "123456" }],
+  ["POST", "/api/v1/account/2fa/setup", [401, 401, 403, 403, 403, 200, 200, 200, 401, 401, 401, 403]],
+  ["DELETE", "/api/v1/auth/sessions", [401, 401, 403, 403, 403, 200, 200, 200, 401, 401, 401, 403]],
+  // {fresh} is a new app of alpha's team made for each kind, so a delete that succeeds leaves the
+  // rows above untouched: the app token is alpha's, so it does not see it.
+  ["DELETE", "/api/v1/apps/{fresh}", [401, 401, 404, 404, 200, 403, 200, 200, 401, 401, 401, 403]],
 ];
+
+/** Routes without a row, each with the reason; a reason is not a way to skip a route that has none. */
+const EXEMPT: Readonly<Record<string, string>> = {};
 
 describe("authorization matrix", () => {
   let server: TestServer;
   const credentials = new Map<Kind, string | undefined>();
   let alphaId = 0;
   let inviteCount = 0;
+  let freshApp: (name: string) => Promise<string>;
 
   before(async () => {
     server = await startServer(
@@ -127,6 +152,10 @@ describe("authorization matrix", () => {
       const res = await server.request("POST", "/api/v1/apps", { token: jwt, body: { name } });
       assert.equal(res.status, 201, res.text);
       return (res.json as { data: { id: number; tenantId: number } }).data;
+    };
+    freshApp = async (name) => {
+      await created(owner, name);
+      return name;
     };
     const alpha = await created(owner, "alpha");
     const beta = await created(ownerB, "beta");
@@ -158,6 +187,24 @@ describe("authorization matrix", () => {
   });
   after(() => server.close());
 
+  it("has a row or a reasoned exemption for every route the service mounts, and no stale exemption", () => {
+    const router = new Router();
+    for (const route of server.app.routes) router.add(route);
+    const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+    const covered = new Set<string>();
+    for (const [method, path] of ROUTES) {
+      const match = router.match(method, path);
+      assert.equal(match.kind, "found", `the row ${method} ${path} matches no mounted route`);
+      if (match.kind === "found") covered.add(key(match.route));
+    }
+    const mounted = new Set(server.app.routes.map(key));
+    assert.ok(mounted.size > 60, `only ${mounted.size} routes mounted: is the app wired?`);
+    const missing = [...mounted].filter((r) => !covered.has(r) && EXEMPT[r] === undefined);
+    assert.deepEqual(missing, [], "add a row to ROUTES (or, with a reason, to EXEMPT) for each of these");
+    const stale = Object.keys(EXEMPT).filter((r) => covered.has(r) || !mounted.has(r));
+    assert.deepEqual(stale, [], "these exemptions have a row or name no mounted route: remove them");
+  });
+
   for (const [method, path, expected, body] of ROUTES) {
     it(`${method} ${path}`, async () => {
       const got: Record<string, number> = {};
@@ -171,7 +218,8 @@ describe("authorization matrix", () => {
               : body === "newApp"
                 ? { name: `matrix-app-${i}` }
                 : body;
-        const res = await server.request(method, path, { token: credentials.get(kind), body: payload });
+        const target = path.includes("{fresh}") ? path.replace("{fresh}", await freshApp(`matrix-doomed-${i}`)) : path;
+        const res = await server.request(method, target, { token: credentials.get(kind), body: payload });
         got[kind] = res.status;
         want[kind] = expected[i] as number;
         if (res.status >= 400) {
