@@ -1,4 +1,6 @@
-import { AccessToken, EgressClient, IngressClient, RoomServiceClient, TokenVerifier, WebhookReceiver, type ClaimGrants, type VideoGrant } from "livekit-server-sdk";
+import { createHash } from "node:crypto";
+import { decodeProtectedHeader } from "jose";
+import { AccessToken, EgressClient, IngressClient, RoomServiceClient, TokenVerifier, type ClaimGrants, type VideoGrant } from "livekit-server-sdk";
 import { problem, type Problem } from "../lib/problem.ts";
 
 /** Where LiveKit is and how to talk to it (SERVICE_LIVEKIT_*). */
@@ -10,6 +12,9 @@ export interface MediaServerSettings {
   readonly apiKey: string;
   readonly apiSecret: string;
 }
+
+/** The one algorithm LiveKit signs webhooks (and tokens) with; any other is refused, even with the right key. */
+const SIGNING_ALGORITHM = "HS256";
 
 /** Every call to LiveKit's API gives up after this long. */
 const REQUEST_TIMEOUT_SECONDS = 5;
@@ -31,7 +36,6 @@ export class MediaServer {
   readonly rooms: RoomServiceClient;
   readonly ingress: IngressClient;
   readonly egress: EgressClient;
-  readonly webhooks: WebhookReceiver;
   private readonly verifier: TokenVerifier;
 
   constructor(readonly settings: MediaServerSettings) {
@@ -39,13 +43,30 @@ export class MediaServer {
     this.rooms = new RoomServiceClient(settings.url, settings.apiKey, settings.apiSecret, options);
     this.ingress = new IngressClient(settings.url, settings.apiKey, settings.apiSecret, options);
     this.egress = new EgressClient(settings.url, settings.apiKey, settings.apiSecret, options);
-    this.webhooks = new WebhookReceiver(settings.apiKey, settings.apiSecret);
     this.verifier = new TokenVerifier(settings.apiKey, settings.apiSecret);
   }
 
   /** The claims of a join token this server's key signed; rejects a forged or expired one. */
   verify(token: string): Promise<ClaimGrants> {
     return this.verifier.verify(token);
+  }
+
+  /**
+   * Whether a webhook is LiveKit's: `authorization` is an HS256 JWT from this server's key whose
+   * `sha256` claim is the body's digest. Only authenticity is judged here; what the body says is
+   * the caller's business (a signed body that is not an event is still a signed body).
+   */
+  async signedWebhook(body: string, authorization: string | undefined): Promise<boolean> {
+    const token = authorization?.replace(/^Bearer\s+/i, "");
+    if (!token) return false;
+    try {
+      // jose would accept HS384/HS512 with the same secret: the algorithm is pinned before verifying.
+      if (decodeProtectedHeader(token).alg !== SIGNING_ALGORITHM) return false;
+      const claims = await this.verifier.verify(token);
+      return claims.sha256 === createHash("sha256").update(body).digest("base64");
+    } catch {
+      return false;
+    }
   }
 
   /** A LiveKit join token (a JWT signed with the API secret). */

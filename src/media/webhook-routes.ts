@@ -6,7 +6,8 @@ import type { MediaWebhooks } from "./webhooks.ts";
 
 /**
  * SPEC 4.18: LiveKit's webhooks, at the root and under /api/v1 (LiveKit deployments are set up
- * with either). A valid event is always answered 200, quickly: the work is a few SQLite writes.
+ * with either). A correctly signed request is always answered 200, quickly (the work is a few
+ * SQLite writes); 401 means the signature alone is missing or wrong.
  */
 export function webhookRoutes(webhooks: MediaWebhooks): Route[] {
   const receive = defineRoute({

@@ -1,4 +1,4 @@
-import type { WebhookEvent } from "livekit-server-sdk";
+import { WebhookEvent } from "livekit-server-sdk";
 import type { Logger } from "pino";
 import { problem, type Problem } from "../lib/problem.ts";
 import { MEDIA_SERVER_MISSING } from "./server.ts";
@@ -28,6 +28,19 @@ function issuerOf(authorization: string | undefined): string | undefined {
   }
 }
 
+/** The event a signed body carries, or undefined when it is not an event object. */
+function parseEvent(body: string): WebhookEvent | undefined {
+  try {
+    const json: unknown = JSON.parse(body);
+    if (typeof json !== "object" || json === null || Array.isArray(json)) return undefined;
+    const name = (json as { event?: unknown }).event;
+    if (typeof name !== "string" || name === "") return undefined;
+    return WebhookEvent.fromJson(json as Parameters<typeof WebhookEvent.fromJson>[0], { ignoreUnknownFields: true });
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * SPEC 4.18: LiveKit's webhooks. The `Authorization` header is a JWT from our API key whose
  * `sha256` claim covers the exact raw body. A verified, new event goes to every listener (the
@@ -52,11 +65,14 @@ export class MediaWebhooks {
     // Each app may have its own LiveKit: the issuer says whose key to verify with.
     const media = issuer === undefined ? servers.global : servers.forApiKey(issuer);
     if (!media) return servers.global ? problem("unauthorized", "the webhook is signed with an unknown API key") : MEDIA_SERVER_MISSING;
-    let event: WebhookEvent;
-    try {
-      event = await media.webhooks.receive(body, authorization);
-    } catch {
-      return problem("unauthorized", "the webhook signature is missing or does not match the body");
+    if (!(await media.signedWebhook(body, authorization))) {
+      return problem("unauthorized", "the webhook signature is missing, not HS256, or does not match the body");
+    }
+    const event = parseEvent(body);
+    if (!event) {
+      // Authentic but not an event we can read: LiveKit must not retry it, so it is still a 200.
+      this.log.warn({ bytes: body.length }, "signed media-server webhook is not an event object; ignored");
+      return { duplicate: false };
     }
     const now = Math.floor(Date.now() / 1000);
     if (now - this.lastPrune > 3600) {

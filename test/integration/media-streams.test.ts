@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { RoomEvent } from "@livekit/rtc-node";
+import { SignJWT } from "jose";
 import { AccessToken } from "livekit-server-sdk";
 import { startLiveKit, type LiveKit } from "../helpers/livekit.ts";
 import { freePort } from "../helpers/ports.ts";
@@ -75,6 +76,36 @@ describe("media-server webhooks, stream tracking and the streams API (SPEC 4.13,
     const headers = await signed(body);
     assert.equal((await server.request("POST", "/webhooks/livekit", { body: body.replace("live-x", "live-y"), headers })).status, 401);
     assert.equal(emitted("room_started", (d) => d["room"] === "live-x").length, 0);
+  });
+
+  it("refuses the right secret under any algorithm but HS256, and such a request changes nothing", async () => {
+    const participant = { identity: "forger", sid: "PA_forger", attributes: { "service.app": "live", "service.role": "publisher" } };
+    const body = JSON.stringify({ event: "track_published", id: "EV_alg", createdAt: "3000", room: { name: "live-alg" }, participant, track: { sid: "TR_alg" } });
+    const claims = { sha256: createHash("sha256").update(body).digest("base64") };
+    const now = Math.floor(Date.now() / 1000);
+    const withAlg = (alg: string) =>
+      new SignJWT(claims).setProtectedHeader({ alg }).setIssuer(livekit.apiKey).setNotBefore(now - 5).setExpirationTime(now + 300).sign(new TextEncoder().encode(livekit.apiSecret));
+    const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString("base64url");
+    const unsigned = `${b64({ alg: "none", typ: "JWT" })}.${b64({ ...claims, iss: livekit.apiKey, nbf: now - 5, exp: now + 300 })}.`;
+    const rs256 = `${b64({ alg: "RS256", typ: "JWT" })}.${b64({ ...claims, iss: livekit.apiKey, nbf: now - 5, exp: now + 300 })}.${Buffer.from("not a signature").toString("base64url")}`;
+    for (const authorization of [await withAlg("HS512"), await withAlg("HS384"), unsigned, rs256]) {
+      const res = await server.request("POST", "/webhooks/livekit", { body, headers: { authorization, "content-type": "application/webhook+json" } });
+      assert.equal(res.status, 401, `${authorization.split(".")[0]}: ${res.text}`);
+    }
+    assert.ok(!(await active()).some((s) => s.room === "live-alg"), "no stream row");
+    assert.equal(server.app.events.recent().filter((e) => e.room === "live-alg").length, 0, "no event");
+    // The same body under HS256 is accepted: the refusals above were the algorithm's alone.
+    assert.equal((await server.request("POST", "/webhooks/livekit", { body, headers: await signed(body) })).status, 200);
+    assert.ok((await active()).some((s) => s.room === "live-alg"));
+  });
+
+  it("answers 200 to a correctly signed body that is not an event object, and does nothing with it", async () => {
+    const before = server.app.events.recent().length;
+    for (const body of ["[]", "null", "42", '"room_started"', "{}", '{"id":"EV_no_event","room":{"name":"live-x"}}', "not json at all"]) {
+      const res = await server.request("POST", "/webhooks/livekit", { body, headers: await signed(body) });
+      assert.equal(res.status, 200, `${body}: ${res.text}`);
+    }
+    assert.equal(server.app.events.recent().length, before);
   });
 
   it("deduplicates a replayed event by its id, at either path", async () => {
