@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Logger } from "pino";
 import { isPlatform, tenantOf, type Principal } from "../auth/principal.ts";
+import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import type { AppConfig } from "./config/schema.ts";
@@ -66,7 +67,8 @@ export class AppService {
       snapshotSeconds: config.recording.snapshot_seconds,
       features: config.features,
       callbackUrl: config.callbacks.url,
-      callbackSecretSet: this.o.secrets.has(app.name, "callbacks.secret"),
+      // An app whose database is damaged is still listed (its own routes answer 503).
+      callbackSecretSet: unlessUnavailable(false, () => this.o.secrets.has(app.name, "callbacks.secret")),
     };
   }
 

@@ -15,6 +15,8 @@ export interface GuardOptions {
   readonly accounts: AccountStore;
   readonly apps: AppStore;
   readonly authzEnforce: boolean;
+  /** Why an existing app cannot be served now (its database is damaged), or undefined. */
+  readonly unavailable: (app: string) => Problem | undefined;
 }
 
 const BEARER = /^Bearer[ \t]+(\S+)\s*$/i;
@@ -55,6 +57,8 @@ export class Guard {
       const name = rawParams["app"] ?? "";
       const found = this.o.apps.findByName(name);
       if (!found || !canSeeApp(caller, found)) return problem("not_found", `no app named "${name}"`);
+      const down = this.o.unavailable(found.name);
+      if (down) return down;
       app = found;
     }
     if (route.permission && this.o.authzEnforce) {

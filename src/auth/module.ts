@@ -14,6 +14,7 @@ export function authModule(core: Core, deps: { accounts: AccountsApi; apps: Apps
     accounts: deps.accounts.store,
     apps: deps.apps.store,
     authzEnforce: core.config.authzEnforce,
+    unavailable: (app) => core.databases.availability(app),
   });
   return { name: "auth", provides: { guard } };
 }

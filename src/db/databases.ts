@@ -3,6 +3,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "pino";
+import type { Problem } from "../lib/problem.ts";
+import { AppUnavailableError, appUnavailableProblem, type FailedCheck } from "./app-unavailable.ts";
 import { migrate, MigrationError, readMigrations, type Migration } from "./migrator.ts";
 import { openDatabase, type Db } from "./open.ts";
 
@@ -26,6 +28,8 @@ export class Databases {
   /** True when this start created the global database: an empty data dir. */
   readonly fresh: boolean;
   private readonly apps = new Map<string, Db>();
+  /** Apps whose database was refused, with why; kept until restart (or the app's deletion). */
+  private readonly unavailable = new Map<string, AppUnavailableError>();
   private readonly appMigrations: readonly Migration[];
   private readonly log: Logger;
 
@@ -47,21 +51,34 @@ export class Databases {
     }
   }
 
-  /** The app's database, opened and migrated on first use. */
+  /**
+   * The app's database, opened, checked and migrated on first use. One that SQLite cannot open,
+   * that fails `PRAGMA quick_check`, or that our migrations refuse throws `AppUnavailableError`,
+   * now and on every later call until the process restarts: that app is down, every other app
+   * runs, and the file is left exactly as it was for the operator.
+   */
   app(name: string): Db {
     const cached = this.apps.get(name);
     if (cached) return cached;
+    const known = this.unavailable.get(name);
+    if (known) throw known;
     if (!APP_NAME.test(name)) throw new Error(`not an app name: ${JSON.stringify(name)}`);
     const file = this.appDbPath(name);
     mkdirSync(path.dirname(file), { recursive: true });
-    const db = openDatabase(file);
+    let db: Db | undefined;
+    let check: FailedCheck = "open";
     try {
+      db = openDatabase(file);
+      check = "quick_check";
+      const integrity = db.pragma("quick_check(1)", { simple: true });
+      if (integrity !== "ok") throw new Error(String(integrity));
+      check = "migrate";
       const { applied } = migrate(db, this.appMigrations, file);
       if (applied.length > 0) this.log.info({ app: name, file, applied }, "migrated app database");
       this.claim(db, name, file);
     } catch (err) {
-      db.close();
-      throw err;
+      db?.close();
+      throw this.refuse(name, file, check, err);
     }
     this.apps.set(name, db);
     return db;
@@ -86,10 +103,22 @@ export class Databases {
     return path.join(this.options.dataDir, "apps", name, "app.db");
   }
 
+  /** Why the app's database cannot be used, as the API answers it; undefined when it opens. */
+  availability(name: string): Problem | undefined {
+    try {
+      this.app(name);
+      return undefined;
+    } catch (err) {
+      if (err instanceof AppUnavailableError) return appUnavailableProblem(err);
+      throw err;
+    }
+  }
+
   /** Closes one app's handle, e.g. before its folder is removed. */
   closeApp(name: string): void {
     this.apps.get(name)?.close();
     this.apps.delete(name);
+    this.unavailable.delete(name);
   }
 
   close(): void {
@@ -103,6 +132,18 @@ export class Databases {
       .run(randomUUID(), new Date().toISOString());
     const row = this.global.prepare("SELECT instance_id FROM instance WHERE id = 1").get() as { instance_id: string };
     return row.instance_id;
+  }
+
+  private refuse(app: string, file: string, check: FailedCheck, err: unknown): AppUnavailableError {
+    const detail = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+    const refused = new AppUnavailableError(app, check, detail);
+    this.unavailable.set(app, refused);
+    this.log.error(
+      { app, file, check, detail },
+      `the database of app ${app} failed its ${check} check: the app answers 503 app_unavailable while every other app runs, and its files are left untouched. ` +
+        "Stop the service, restore this file from a backup (a copy with its -wal file, taken while the service was stopped), then start it again",
+    );
+    return refused;
   }
 
   private claim(db: Db, name: string, file: string): void {

@@ -6,6 +6,7 @@ import type { Databases } from "../db/databases.ts";
 import type { EmittedEvent } from "./dispatcher.ts";
 import { Outbox, type AttemptOutcome, type Delivery, type DeliveryStatus, type NewDelivery } from "./outbox.ts";
 import { deliveryHeaders } from "./signing.ts";
+import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { WebhookClient } from "./webhook-client.ts";
 
 /** SPEC 6.1: three attempts, 500 ms then 1 s apart. */
@@ -85,17 +86,19 @@ export class WebhookDeliverer {
 
   /** Resumes every app's pending deliveries. */
   start(): void {
-    for (const app of this.d.apps.list({ all: true })) {
-      const queue = this.queue(app.name);
-      for (const d of queue.outbox.pending()) {
-        const pending = pendingOf(d, Math.min(d.attempts, QUICK_ATTEMPTS));
-        if (pending.tries >= QUICK_ATTEMPTS) this.park(app.name, queue, pending);
-        else this.lane(queue, d.room).push(pending);
-      }
-      this.pump(app.name, queue);
-    }
+    for (const app of this.d.apps.list({ all: true })) unlessUnavailable(undefined, () => this.resume(app.name));
     this.pruneTimer = setInterval(() => this.prune(), PRUNE_EVERY_MS);
     this.pruneTimer.unref();
+  }
+
+  private resume(app: string): void {
+    const queue = this.queue(app);
+    for (const d of queue.outbox.pending()) {
+      const pending = pendingOf(d, Math.min(d.attempts, QUICK_ATTEMPTS));
+      if (pending.tries >= QUICK_ATTEMPTS) this.park(app, queue, pending);
+      else this.lane(queue, d.room).push(pending);
+    }
+    this.pump(app, queue);
   }
 
   /** Stops scheduling and cancels attempts under way; what is pending resumes at the next start. */

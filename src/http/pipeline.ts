@@ -11,6 +11,7 @@ import type { Metrics } from "../observability/metrics.ts";
 import { Context } from "./context.ts";
 import type { Exchange } from "./exchange.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
+import { AppUnavailableError, appUnavailableProblem } from "../db/app-unavailable.ts";
 import { errorBody, statusOf } from "./problem.ts";
 import type { Reply, StreamReply } from "./reply.ts";
 import type { Route } from "./route.ts";
@@ -116,10 +117,12 @@ export class Pipeline {
       }
       status = this.render(ex, outcome, requestId, isHead, unreadBody);
     } catch (err) {
-      this.log.error({ err, requestId, method: ex.method, route: pattern }, "unhandled error in request");
+      // A damaged app database is that app's outage, already logged where it was found: not a bug.
+      const failure = err instanceof AppUnavailableError ? appUnavailableProblem(err) : undefined;
+      if (!failure) this.log.error({ err, requestId, method: ex.method, route: pattern }, "unhandled error in request");
       status = this.render(
         ex,
-        problem("internal_error", `internal error; quote request id ${requestId} when reporting it`),
+        failure ?? problem("internal_error", `internal error; quote request id ${requestId} when reporting it`),
         requestId,
         isHead,
         unreadBody,

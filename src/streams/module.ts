@@ -2,6 +2,7 @@ import type { AppsApi } from "../apps/module.ts";
 import type { AppRow } from "../apps/store.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
+import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { MediaApi } from "../media/module.ts";
 import { LocalSources } from "./local.ts";
 import { StreamReconciler } from "./reconciler.ts";
@@ -33,8 +34,8 @@ export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
   const api: StreamsApi = {
     tracker,
     local,
-    holders: (app) => tracker.store(app).active().map((s) => s.participant ?? s.streamId),
-    countActive: () => store.list({ all: true }).reduce((n, app) => n + tracker.store(app).active().length, 0),
+    holders: (app) => unlessUnavailable([], () => tracker.store(app).active().map((s) => s.participant ?? s.streamId)),
+    countActive: () => store.list({ all: true }).reduce((n, app) => n + unlessUnavailable(0, () => tracker.store(app).active().length), 0),
     reconcile: () => reconciler.reconcile(),
   };
   return {

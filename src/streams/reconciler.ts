@@ -3,6 +3,7 @@ import type { AppService } from "../apps/service.ts";
 import type { AppStore } from "../apps/store.ts";
 import type { MediaServer } from "../media/server.ts";
 import type { MediaServers } from "../media/servers.ts";
+import { AppUnavailableError } from "../db/app-unavailable.ts";
 import type { LocalStreams } from "./local.ts";
 import type { StreamTracker } from "./tracker.ts";
 
@@ -71,8 +72,8 @@ export class StreamReconciler {
     for (const row of this.store.list({ all: true })) {
       const app = this.apps.findByName(row.name);
       if (!app) continue;
-      const media = this.servers.forApp(app.name);
       try {
+        const media = this.servers.forApp(app.name);
         for (const stream of this.tracker.store(app).active()) {
           if (this.local.owns(stream)) {
             if (!this.local.isLive(app.name, stream)) {
@@ -95,6 +96,8 @@ export class StreamReconciler {
           }
         }
       } catch (err) {
+        // A damaged app database was logged where it was found; the other apps go on.
+        if (err instanceof AppUnavailableError) continue;
         this.logger.warn({ err, app: app.name, component: "streams" }, "could not reconcile streams with the media server");
       }
     }
