@@ -1,12 +1,20 @@
 import type { Databases } from "../db/databases.ts";
+import { ExternalWrites } from "../db/external-writes.ts";
 import { perDatabase } from "../db/per-database.ts";
 import type { SecretBox } from "../secrets/box.ts";
 
 export type AppSecretName = "s3.key" | "s3.secret" | "callbacks.secret" | "mqtt.password" | "media_server.secret";
 
-/** Prepared once per app connection: `get` runs whenever a media-server client is looked up. */
+/**
+ * Prepared once per app connection: `get` runs whenever a media-server client is looked up. Which
+ * secrets are set is kept too (`has` runs for every app a list renders), dropped on every write
+ * here and whenever another connection has committed.
+ */
 const statements = perDatabase((db) => ({
   get: db.prepare<[AppSecretName], { value: string }>("SELECT value FROM secrets WHERE name = ?"),
+  names: db.prepare<[], AppSecretName>("SELECT name FROM secrets").pluck(),
+  external: new ExternalWrites(db),
+  present: undefined as Set<AppSecretName> | undefined,
   remove: db.prepare<[AppSecretName]>("DELETE FROM secrets WHERE name = ?"),
   put: db.prepare<[AppSecretName, string, string]>(
     "INSERT INTO secrets (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
@@ -34,8 +42,11 @@ export class AppSecrets {
     return row && this.box.open("app-secrets", `app:${app}:${name}`, row.value);
   }
 
+  /** Whether a secret is stored, without reading or unsealing it. */
   has(app: string, name: AppSecretName): boolean {
-    return this.get(app, name) !== undefined;
+    const q = statements(this.databases.app(app));
+    if (q.external.happened() || !q.present) q.present = new Set(q.names.all());
+    return q.present.has(name);
   }
 
   /** Stores a value, or removes it for undefined. */
@@ -43,6 +54,7 @@ export class AppSecrets {
     const q = statements(this.databases.app(app));
     if (value === undefined) q.remove.run(name);
     else q.put.run(name, this.box.seal("app-secrets", `app:${app}:${name}`, value), new Date().toISOString());
+    q.present = undefined;
     for (const listener of this.listeners) listener(app, name);
   }
 

@@ -137,11 +137,7 @@ export class AppService {
       for (const folder of FOLDERS) mkdirSync(path.join(staging, folder));
       writeFileAtomic(path.join(staging, "config.yaml"), initial);
       this.o.databases.createAppDb(body.name, staging);
-      const row = this.o.store.transaction(() => {
-        const inserted = this.o.store.insert(body.name, tenant);
-        renameSync(staging, final);
-        return inserted;
-      })();
+      const row = this.o.store.insert(body.name, tenant, () => renameSync(staging, final));
       this.o.logger.info({ app: body.name, tenant }, "app created");
       return this.view(row);
     } finally {
@@ -187,8 +183,7 @@ export class AppService {
     this.o.databases.closeApp(app.name);
     this.o.configs.forget(app.name);
     const folder = path.join(this.appsDir, app.name);
-    this.o.store.transaction(() => {
-      this.o.store.remove(app.id);
+    this.o.store.remove(app.id, () => {
       if (!existsSync(folder)) return;
       if (deleteVods) {
         rmSync(folder, { recursive: true, force: true });
@@ -197,7 +192,7 @@ export class AppService {
         mkdirSync(graveyard, { recursive: true });
         renameSync(folder, path.join(graveyard, `${app.name}-${new Date().toISOString().replace(/[:.]/g, "")}`));
       }
-    })();
+    });
     this.o.logger.info({ app: app.name, deleteVods }, "app deleted");
     return { deleted: true, name: app.name };
   }

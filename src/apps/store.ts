@@ -1,3 +1,4 @@
+import { ExternalWrites } from "../db/external-writes.ts";
 import type { Db } from "../db/open.ts";
 
 /** The registry row of an app: its identity and the tenant that owns it (null: platform-owned). */
@@ -26,19 +27,28 @@ function toRow(row: Row): AppRow {
   return { id: row.id, name: row.name, teamId: row.team_id, createdAt: row.created_at, updatedAt: row.updated_at ?? row.created_at };
 }
 
-/** The apps registry in the global database: identity and tenancy; behaviour lives in config.yaml. */
+interface Registry {
+  readonly all: readonly AppRow[];
+  readonly byName: ReadonlyMap<string, AppRow>;
+  readonly byId: ReadonlyMap<number, AppRow>;
+}
+
+/**
+ * The apps registry in the global database: identity and tenancy; behaviour lives in config.yaml.
+ * Every request reads it (the guard resolves `{app}`, lists render it), so it is held in memory:
+ * reloaded after any write made here and whenever another connection has committed.
+ */
 export class AppStore {
-  readonly transaction: Db["transaction"];
   private readonly s;
+  private readonly db: Db;
+  private readonly external: ExternalWrites;
+  private cached: Registry | undefined;
 
   constructor(db: Db) {
-    this.transaction = db.transaction.bind(db);
+    this.db = db;
+    this.external = new ExternalWrites(db);
     this.s = {
-      byId: db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM apps WHERE id = ?`),
-      byName: db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM apps WHERE name = ?`),
       all: db.prepare<[], Row>(`SELECT ${COLUMNS} FROM apps ORDER BY name`),
-      byTeam: db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM apps WHERE team_id = ? ORDER BY name`),
-      count: db.prepare<[], number>("SELECT count(*) FROM apps").pluck(),
       insert: db.prepare<[string, number | null, string, string]>("INSERT INTO apps (name, team_id, created_at, updated_at) VALUES (?, ?, ?, ?)"),
       touch: db.prepare<[string, number]>("UPDATE apps SET updated_at = ? WHERE id = ?"),
       remove: db.prepare<[number]>("DELETE FROM apps WHERE id = ?"),
@@ -46,35 +56,60 @@ export class AppStore {
   }
 
   findById(id: number): AppRow | undefined {
-    const row = this.s.byId.get(id);
-    return row && toRow(row);
+    return this.registry().byId.get(id);
   }
 
   findByName(name: string): AppRow | undefined {
-    const row = this.s.byName.get(name);
-    return row && toRow(row);
+    return this.registry().byName.get(name);
   }
 
   /** Every app, or those of one tenant, by name. */
   list(filter: { all: true } | { teamId: number }): AppRow[] {
-    return ("all" in filter ? this.s.all.all() : this.s.byTeam.all(filter.teamId)).map(toRow);
+    const all = this.registry().all;
+    return "all" in filter ? [...all] : all.filter((app) => app.teamId === filter.teamId);
   }
 
   count(): number {
-    return this.s.count.get() ?? 0;
+    return this.registry().all.length;
   }
 
-  insert(name: string, teamId: number | null): AppRow {
+  /** Inserts the row and runs `alongside` (moving the app's folder into place) in one transaction. */
+  insert(name: string, teamId: number | null, alongside: () => void = () => {}): AppRow {
     const now = new Date().toISOString();
-    const id = Number(this.s.insert.run(name, teamId, now, now).lastInsertRowid);
+    const id = this.write(() => {
+      const inserted = Number(this.s.insert.run(name, teamId, now, now).lastInsertRowid);
+      alongside();
+      return inserted;
+    });
     return { id, name, teamId, createdAt: now, updatedAt: now };
   }
 
   touch(id: number): void {
-    this.s.touch.run(new Date().toISOString(), id);
+    this.write(() => this.s.touch.run(new Date().toISOString(), id));
   }
 
-  remove(id: number): void {
-    this.s.remove.run(id);
+  /** Removes the row and runs `alongside` (moving the app's folder away) in one transaction. */
+  remove(id: number, alongside: () => void = () => {}): void {
+    this.write(() => {
+      this.s.remove.run(id);
+      alongside();
+    });
+  }
+
+  /** One transaction; the registry is reloaded afterwards whether it committed or rolled back. */
+  private write<T>(run: () => T): T {
+    try {
+      return this.db.transaction(run)();
+    } finally {
+      this.cached = undefined;
+    }
+  }
+
+  private registry(): Registry {
+    if (this.external.happened() || !this.cached) {
+      const all = this.s.all.all().map(toRow);
+      this.cached = { all, byName: new Map(all.map((a) => [a.name, a])), byId: new Map(all.map((a) => [a.id, a])) };
+    }
+    return this.cached;
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { decodeProtectedHeader } from "jose";
-import { AccessToken, EgressClient, IngressClient, RoomServiceClient, TokenVerifier, type ClaimGrants, type VideoGrant } from "livekit-server-sdk";
+import { EgressClient, IngressClient, RoomServiceClient, TokenVerifier, type ClaimGrants } from "livekit-server-sdk";
+import { JoinTokenSigner, type JoinClaims } from "./join-jwt.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 
 /** Where LiveKit is and how to talk to it (SERVICE_LIVEKIT_*). */
@@ -19,15 +20,6 @@ const SIGNING_ALGORITHM = "HS256";
 /** Every call to LiveKit's API gives up after this long. */
 const REQUEST_TIMEOUT_SECONDS = 5;
 
-export interface MintOptions {
-  readonly identity: string;
-  readonly name?: string;
-  readonly metadata?: string;
-  readonly attributes?: Record<string, string>;
-  readonly ttlSeconds: number;
-  readonly grant: VideoGrant;
-}
-
 /**
  * The single place that talks to LiveKit: its room, ingress and egress services, join-token
  * minting and the webhook receiver, all with one set of credentials and timeouts.
@@ -37,6 +29,7 @@ export class MediaServer {
   readonly ingress: IngressClient;
   readonly egress: EgressClient;
   private readonly verifier: TokenVerifier;
+  private readonly signer: JoinTokenSigner;
 
   constructor(readonly settings: MediaServerSettings) {
     const options = { requestTimeout: REQUEST_TIMEOUT_SECONDS };
@@ -44,6 +37,7 @@ export class MediaServer {
     this.ingress = new IngressClient(settings.url, settings.apiKey, settings.apiSecret, options);
     this.egress = new EgressClient(settings.url, settings.apiKey, settings.apiSecret, options);
     this.verifier = new TokenVerifier(settings.apiKey, settings.apiSecret);
+    this.signer = new JoinTokenSigner(settings.apiKey, settings.apiSecret);
   }
 
   /** The claims of a join token this server's key signed; rejects a forged or expired one. */
@@ -70,16 +64,8 @@ export class MediaServer {
   }
 
   /** A LiveKit join token (a JWT signed with the API secret). */
-  mint(options: MintOptions): Promise<string> {
-    const token = new AccessToken(this.settings.apiKey, this.settings.apiSecret, {
-      identity: options.identity,
-      name: options.name,
-      metadata: options.metadata,
-      attributes: options.attributes,
-      ttl: options.ttlSeconds,
-    });
-    token.addGrant(options.grant);
-    return token.toJwt();
+  mint(options: JoinClaims): string {
+    return this.signer.sign(options);
   }
 
   /** Whether LiveKit answers its API right now. */

@@ -1,4 +1,5 @@
 import type { Db } from "../db/open.ts";
+import { ExternalWrites } from "../db/external-writes.ts";
 import { perDatabase } from "../db/per-database.ts";
 
 export type StreamType = "webrtc" | "rtmp" | "rtsp" | "whip" | "ws-mjpeg";
@@ -41,13 +42,20 @@ const view = (r: Row): StreamView => ({
 type StartEvent = { streamId: string; type: StreamType; room: string; participant: string | null; at: number; stats: Record<string, unknown> };
 type EndEvent = { streamId: string; type: StreamType; room: string; participant: string | null; at: number };
 
-/** One app's streams (in its own database); use `streamStore(db)`, which prepares them once per connection. */
+/**
+ * One app's streams (in its own database); use `streamStore(db)`, which prepares them once per
+ * connection. The active rows are kept in memory (every publisher token's quota check reads every
+ * app of its tenant): dropped on every write here and whenever another connection has committed.
+ */
 export class StreamStore {
   private readonly q;
+  private readonly external: ExternalWrites;
+  private live: readonly StreamView[] | undefined;
   private readonly startTx;
   private readonly endTx;
 
   constructor(db: Db) {
+    this.external = new ExternalWrites(db);
     this.q = {
       active: db.prepare<[], Row>("SELECT * FROM streams WHERE status = 'active' ORDER BY id"),
       activeInRoom: db.prepare<[string], Row>("SELECT * FROM streams WHERE status = 'active' AND room = ? ORDER BY id"),
@@ -90,8 +98,9 @@ export class StreamStore {
     });
   }
 
-  active(): StreamView[] {
-    return this.q.active.all().map(view);
+  active(): readonly StreamView[] {
+    if (this.external.happened() || !this.live) this.live = this.q.active.all().map(view);
+    return this.live;
   }
 
   activeInRoom(room: string): StreamView[] {
@@ -114,7 +123,7 @@ export class StreamStore {
    * decided its state. Answers true when it became active by this call.
    */
   start(s: StartEvent): boolean {
-    return this.startTx(s);
+    return this.written(this.startTx(s));
   }
 
   /**
@@ -122,12 +131,17 @@ export class StreamStore {
    * start that arrives late (older) cannot revive it. Answers true when an active stream ended.
    */
   end(s: EndEvent): boolean {
-    return this.endTx(s);
+    return this.written(this.endTx(s));
   }
 
   /** Ends an active row whatever the media server says (stop route, reconciliation). */
   forceEnd(id: number): boolean {
-    return this.q.forceEnd.run(new Date().toISOString(), id).changes > 0;
+    return this.written(this.q.forceEnd.run(new Date().toISOString(), id).changes > 0);
+  }
+
+  private written<T>(result: T): T {
+    this.live = undefined;
+    return result;
   }
 }
 

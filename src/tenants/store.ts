@@ -1,7 +1,11 @@
 import type { Db } from "../db/open.ts";
 
+/** Expired reservations are harmless (reads filter them), so deleting them can wait this long. */
+const PRUNE_EVERY_SECONDS = 60;
+
 /** Publisher slots held by minted tokens that are not live yet (global database). */
 export class ReservationStore {
+  private prunedAt = 0;
   private readonly upsert;
   private readonly live;
   private readonly prune;
@@ -22,9 +26,12 @@ export class ReservationStore {
     this.upsert.run(teamId, app, identity, expiresAt);
   }
 
-  /** The team's unexpired reservations, after dropping every expired one. */
+  /** The team's unexpired reservations. Expired rows are deleted now and then, off the read. */
   liveFor(teamId: number, now: number): { app: string; identity: string }[] {
-    this.prune.run(now);
+    if (now - this.prunedAt >= PRUNE_EVERY_SECONDS) {
+      this.prune.run(now);
+      this.prunedAt = now;
+    }
     return this.live.all(teamId, now);
   }
 }

@@ -1,4 +1,5 @@
 import type { Role } from "../auth/permissions.ts";
+import { ExternalWrites } from "../db/external-writes.ts";
 import type { Db } from "../db/open.ts";
 
 export interface TokenRow {
@@ -29,8 +30,18 @@ export interface NewToken {
 
 const COLUMNS = "id, name, scope, app_id, team_id, allowed_ips, hint, created_by, created_at, last_used_at, role_cap";
 
-/** API tokens in the global database; revoked rows stay (soft delete) but are never returned. */
+/** Distinct credentials remembered at once; beyond it the memory starts over (a flood of made-up tokens cannot grow it). */
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * API tokens in the global database; revoked rows stay (soft delete) but are never returned.
+ * What a presented hash resolves to (a row, or nothing) is remembered, since every request asks:
+ * forgotten on every insert or revoke made here, and whenever another connection (the admin CLI,
+ * another instance) has committed, so a revocation takes effect on the very next request.
+ */
 export class TokenStore {
+  private readonly byHash = new Map<string, (TokenRow & { token_hash: string }) | null>();
+  private readonly external: ExternalWrites;
   private readonly insertRow;
   private readonly activeByHash;
   private readonly activeById;
@@ -42,6 +53,7 @@ export class TokenStore {
   private readonly countActiveGlobal;
 
   constructor(db: Db) {
+    this.external = new ExternalWrites(db);
     this.insertRow = db.prepare(
       `INSERT INTO api_tokens (name, scope, app_id, team_id, allowed_ips, token_hash, hint, created_by, created_at, role_cap)
        VALUES (@name, @scope, @appId, @teamId, @allowedIps, @hash, @hint, @createdBy, @createdAt, @roleCap)`,
@@ -70,11 +82,18 @@ export class TokenStore {
       allowedIps: JSON.stringify(token.allowedIps),
       createdAt: new Date().toISOString(),
     });
+    this.byHash.clear();
     return Number(result.lastInsertRowid);
   }
 
   findActiveByHash(hash: string): (TokenRow & { token_hash: string }) | undefined {
-    return this.activeByHash.get(hash);
+    if (this.external.happened()) this.byHash.clear();
+    const known = this.byHash.get(hash);
+    if (known !== undefined) return known ?? undefined;
+    const row = this.activeByHash.get(hash);
+    if (this.byHash.size >= MAX_REMEMBERED) this.byHash.clear();
+    this.byHash.set(hash, row ?? null);
+    return row;
   }
 
   findActive(id: number): TokenRow | undefined {
@@ -89,7 +108,9 @@ export class TokenStore {
   }
 
   revoke(id: number): boolean {
-    return this.revokeRow.run(new Date().toISOString(), id).changes > 0;
+    const revoked = this.revokeRow.run(new Date().toISOString(), id).changes > 0;
+    this.byHash.clear();
+    return revoked;
   }
 
   touch(id: number, at: string): void {
