@@ -1,5 +1,5 @@
 import { appOf, callerOf } from "../auth/caller.ts";
-import { ok, okOr } from "../http/reply.ts";
+import { ok, okJsonItems, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appParams, createAppBody, deleteAppQuery, patchAppBody } from "./schemas.ts";
 import type { AppService } from "./service.ts";
@@ -12,7 +12,7 @@ export function appRoutes(apps: AppService): Route[] {
       path: "/api/v1/apps",
       auth: "any",
       permission: "app:read",
-      handler: async (ctx) => ok(apps.list(callerOf(ctx))),
+      handler: async (ctx) => okJsonItems(apps.visible(callerOf(ctx)).map((app) => apps.viewJson(app))),
     }),
     defineRoute({
       method: "POST",

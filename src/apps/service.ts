@@ -31,6 +31,14 @@ export interface AppView {
   readonly callbackSecretSet: boolean;
 }
 
+/** An app's record and its JSON, with the inputs they were made from. */
+interface Rendered {
+  readonly config: AppConfig;
+  readonly secretSet: boolean;
+  readonly view: AppView;
+  readonly json: string;
+}
+
 /** Sub-folders every app gets next to its config and database. */
 const FOLDERS = ["recordings", "snapshots", "samples"] as const;
 
@@ -47,18 +55,44 @@ export interface AppServiceOptions {
 export class AppService {
   private readonly appsDir: string;
   private readonly deleteListeners: ((app: string) => void)[] = [];
+  /** Keyed by the registry row, which is a new object whenever the row changes. */
+  private readonly rendered = new WeakMap<AppRow, Rendered>();
 
   constructor(private readonly o: AppServiceOptions) {
     this.appsDir = path.join(o.dataDir, "apps");
   }
 
   view(app: AppRow): AppView {
+    return this.render(app).view;
+  }
+
+  /**
+   * The app's record as JSON. Lists render every visible app on every request, so each record is
+   * kept with what it was made from (the registry row, the live config, the secret flag) and made
+   * again only when one of them is a different value.
+   */
+  viewJson(app: AppRow): string {
+    return this.render(app).json;
+  }
+
+  private render(app: AppRow): Rendered {
     const config = this.o.configs.get(app.name);
+    // An app whose database is damaged is still listed (its own routes answer 503).
+    const secretSet = unlessUnavailable(false, () => this.o.secrets.has(app.name, "callbacks.secret"));
+    const hit = this.rendered.get(app);
+    if (hit && hit.config === config && hit.secretSet === secretSet) return hit;
+    const view = this.build(app, config, secretSet);
+    const made = { config, secretSet, view, json: JSON.stringify(view) };
+    this.rendered.set(app, made);
+    return made;
+  }
+
+  private build(app: AppRow, config: AppConfig, secretSet: boolean): AppView {
     return {
       id: app.id,
       name: app.name,
       displayName: config.display_name,
-      roomPrefix: this.roomPrefix(app),
+      roomPrefix: config.room_prefix ?? app.name,
       tenantId: app.teamId,
       createdAt: app.createdAt,
       updatedAt: app.updatedAt,
@@ -67,8 +101,7 @@ export class AppService {
       snapshotSeconds: config.recording.snapshot_seconds,
       features: config.features,
       callbackUrl: config.callbacks.url,
-      // An app whose database is damaged is still listed (its own routes answer 503).
-      callbackSecretSet: unlessUnavailable(false, () => this.o.secrets.has(app.name, "callbacks.secret")),
+      callbackSecretSet: secretSet,
     };
   }
 
@@ -101,13 +134,13 @@ export class AppService {
    * SPEC 1's tenancy rule: global tokens and superadmins see every app; app tokens and people
    * see their tenant's. An app token of a platform-owned app sees just its own.
    */
-  list(caller: Principal): AppView[] {
-    if (isPlatform(caller)) return this.o.store.list({ all: true }).map((a) => this.view(a));
+  visible(caller: Principal): AppRow[] {
+    if (isPlatform(caller)) return this.o.store.list({ all: true });
     const tenant = tenantOf(caller);
-    if (tenant !== null) return this.o.store.list({ teamId: tenant }).map((a) => this.view(a));
+    if (tenant !== null) return this.o.store.list({ teamId: tenant });
     if (caller.kind === "token" && caller.scope === "app") {
       const own = this.o.store.findById(caller.appId);
-      return own ? [this.view(own)] : [];
+      return own ? [own] : [];
     }
     return [];
   }

@@ -37,6 +37,11 @@ export function ok(data: unknown, status = 200): Reply {
   return json(status, { data, error: null });
 }
 
+/** `ok([...])` for items already serialized one by one (a list that keeps each item's JSON). */
+export function okJsonItems(items: readonly string[]): Reply {
+  return { kind: "reply", status: 200, body: `{"data":[${items.join(",")}],"error":null}`, contentType: JSON_TYPE };
+}
+
 /** `ok(value)` for a success, the problem itself for a failure: the usual end of a handler. */
 export function okOr<T>(result: T | Problem, status = 200): Reply | Problem {
   return isProblem(result) ? result : ok(result, status);
