@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 
 const ISSUER = "service-core";
@@ -12,10 +13,11 @@ export interface SessionClaims {
 
 /** HS256 JWTs for humans, signed with SERVICE_JWT_SECRET. */
 export class SessionTokens {
-  private readonly key: Uint8Array;
+  /** A KeyObject, so jose does not import the raw secret again on every signature and check. */
+  private readonly key: KeyObject;
 
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, "utf8"));
   }
 
   sign(claims: { userId: number; sessionId: string }): Promise<string> {
