@@ -24,6 +24,7 @@ import { observabilityModule } from "./observability/module.ts";
 import type { Metrics } from "./observability/metrics.ts";
 import { streamsModule, type StreamsApi } from "./streams/module.ts";
 import { supervisorModule } from "./supervisor/module.ts";
+import { systemModule } from "./system/module.ts";
 import type { Supervisor } from "./supervisor/supervisor.ts";
 import { tenantsModule } from "./tenants/module.ts";
 import { tokensModule } from "./tokens/module.ts";
@@ -80,7 +81,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .add(mjpegModule)
       .add(eventsModule({ callbackOutbox: options.callbackOutbox }))
       .add(observabilityModule)
-      .add(supervisorModule);
+      .add(supervisorModule)
+      .add(systemModule);
     const { apps, guard, streams, tokens } = list.provided;
     // Deleting an app and changing its settings reach every module through the list.
     apps.service.onDelete((app) => list.forgetApp(app));

@@ -1,0 +1,31 @@
+import { Gauge } from "prom-client";
+import type { Core } from "../core/core.ts";
+import type { Module } from "../core/modules.ts";
+import { GPU_TYPES } from "./gpu.ts";
+import { systemRoutes } from "./routes.ts";
+import { SystemService } from "./service.ts";
+
+/** The machine and the service's own files, for operators (SPEC 4.7). */
+export function systemModule(core: Core): Module {
+  const gpu = new Gauge({
+    name: "service_gpu_available",
+    help: "Whether a kind of hardware acceleration is usable (1) or not (0), from the last probe",
+    labelNames: ["type"],
+    registers: [core.metrics.registry],
+  });
+  for (const type of GPU_TYPES) gpu.labels(type).set(0);
+  const system = new SystemService({
+    config: core.config,
+    databases: core.databases,
+    onGpuProbed: (status) => {
+      for (const type of GPU_TYPES) gpu.labels(type).set(status.types[type] ? 1 : 0);
+    },
+  });
+  return {
+    name: "system",
+    routes: systemRoutes(system),
+    // The first probe runs in the background, so the gauge is right before anyone asks.
+    start: () => void system.gpu(false),
+    stop: () => system.close(),
+  };
+}

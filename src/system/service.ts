@@ -1,0 +1,47 @@
+import path from "node:path";
+import type { Config } from "../config.ts";
+import type { Databases } from "../db/databases.ts";
+import { TaskPool } from "../lib/task-pool.ts";
+import type { DbHealth } from "../../workers/db-health.ts";
+import { GpuProbe, type GpuStatus } from "./gpu.ts";
+import { effectiveSettings } from "./settings.ts";
+
+export interface SystemServiceOptions {
+  readonly config: Config;
+  readonly databases: Databases;
+  /** Told each fresh GPU probe, for `service_gpu_available`. */
+  readonly onGpuProbed: (status: GpuStatus) => void;
+}
+
+/** What operators ask of the machine and the service's own files. */
+export class SystemService {
+  private readonly checks = new TaskPool<typeof import("../../workers/db-health.ts")>({
+    taskFile: new URL("../../workers/db-health.ts", import.meta.url),
+    maxThreads: 1,
+  });
+  private readonly probe: GpuProbe;
+
+  constructor(private readonly o: SystemServiceOptions) {
+    this.probe = new GpuProbe(o.onGpuProbed);
+  }
+
+  settings(): Record<string, unknown> {
+    return effectiveSettings(this.o.config);
+  }
+
+  gpu(refresh: boolean): Promise<GpuStatus> {
+    return this.probe.status(refresh);
+  }
+
+  globalDbHealth(): Promise<DbHealth> {
+    return this.checks.run("dbHealth", path.join(this.o.config.dataDir, "service.db"));
+  }
+
+  appDbHealth(app: string): Promise<DbHealth> {
+    return this.checks.run("dbHealth", this.o.databases.appDbPath(app));
+  }
+
+  close(): Promise<void> {
+    return this.checks.close();
+  }
+}
