@@ -61,6 +61,7 @@ export class AccountStore {
       teamById: db.prepare<[number], { id: number; name: string; plan: string; created_at: string }>(
         "SELECT id, name, plan, created_at FROM teams WHERE id = ?",
       ),
+      teams: db.prepare<[number], { id: number; plan: string }>("SELECT id, plan FROM teams ORDER BY id LIMIT ?"),
       insertSession: db.prepare(
         `INSERT INTO sessions (id, user_id, ip, user_agent, created_at, last_seen) VALUES (@id, @userId, @ip, @userAgent, @now, @now)`,
       ),
@@ -148,6 +149,11 @@ export class AccountStore {
 
   teamById(teamId: number): { id: number; name: string; plan: string; created_at: string } | undefined {
     return this.s.teamById.get(teamId);
+  }
+
+  /** Teams by id, at most `limit` of them. */
+  teams(limit: number): { id: number; plan: string }[] {
+    return this.s.teams.all(limit);
   }
 
   insertSession(session: { id: string; userId: number; ip: string; userAgent: string }): void {

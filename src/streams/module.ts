@@ -5,6 +5,7 @@ import type { Module } from "../core/modules.ts";
 import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { MediaApi } from "../media/module.ts";
 import { LocalSources } from "./local.ts";
+import { registerStreamMetrics } from "./metrics.ts";
 import { StreamReconciler } from "./reconciler.ts";
 import { streamRoutes } from "./routes.ts";
 import { StreamTracker } from "./tracker.ts";
@@ -31,6 +32,7 @@ export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
   webhooks.onEvent((event) => tracker.handle(event));
   const local = new LocalSources();
   const reconciler = new StreamReconciler({ servers, tracker, apps, store, local, logger });
+  registerStreamMetrics(core.metrics.registry, store, tracker);
   const api: StreamsApi = {
     tracker,
     local,

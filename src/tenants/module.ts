@@ -3,6 +3,7 @@ import type { AppsApi } from "../apps/module.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import type { StreamsApi } from "../streams/module.ts";
+import { registerTenantMetrics } from "./metrics.ts";
 import { StreamQuota } from "./quota.ts";
 import { ReservationStore } from "./store.ts";
 
@@ -14,5 +15,6 @@ export function tenantsModule(core: Core, deps: { accounts: AccountsApi; apps: A
     planOf: (teamId) => deps.accounts.store.teamById(teamId)?.plan,
     holders: (app) => deps.streams.holders(app),
   });
+  registerTenantMetrics({ registry: core.metrics.registry, apps: deps.apps.store, teams: (limit) => deps.accounts.store.teams(limit), quota });
   return { name: "tenants", provides: { quota } };
 }

@@ -99,6 +99,7 @@ export const prerequisites: Prerequisite[] = [
     ["ffprobe", "-version"],
   ]),
   debianTool("headless Chromium (the MJPEG player in a real browser)", "chromium", [[CHROMIUM, "--version"]]),
+  debianTool("promtool (lints a real /metrics scrape)", "prometheus", [["promtool", "--version"]]),
   {
     name: "mosquitto (MQTT tests start their own brokers)",
     async ensure() {
