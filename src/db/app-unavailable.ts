@@ -1,7 +1,10 @@
 import { problem, type Problem } from "../lib/problem.ts";
 
-/** Which step refused an app's database: SQLite opening it, its integrity check, or our migrations. */
-export type FailedCheck = "open" | "quick_check" | "migrate";
+/**
+ * Why an app's database cannot be used: SQLite refused to open it, its integrity check or our
+ * migrations refused it, or it is closed for maintenance for a few seconds.
+ */
+export type FailedCheck = "open" | "quick_check" | "migrate" | "maintenance";
 
 /**
  * One app's database cannot be used (damaged, or refused by a check). Thrown by `Databases.app`
@@ -19,6 +22,12 @@ export class AppUnavailableError extends Error {
 }
 
 export function appUnavailableProblem(err: AppUnavailableError): Problem {
+  if (err.check === "maintenance") {
+    return problem("app_unavailable", `app ${err.app} is being optimized; retry in a few seconds`, {
+      details: { app: err.app, check: err.check },
+      headers: { "retry-after": "5" },
+    });
+  }
   return problem(
     "app_unavailable",
     `app ${err.app} is unavailable: its database failed the ${err.check} check (${err.detail}); an operator must restore it from a backup`,

@@ -28,6 +28,8 @@ export class Databases {
   /** True when this start created the global database: an empty data dir. */
   readonly fresh: boolean;
   private readonly apps = new Map<string, Db>();
+  /** Apps whose database is closed while `maintain` runs. */
+  private readonly maintained = new Map<string, AppUnavailableError>();
   /** Apps whose database was refused, with why; kept until restart (or the app's deletion). */
   private readonly unavailable = new Map<string, AppUnavailableError>();
   private readonly appMigrations: readonly Migration[];
@@ -60,7 +62,7 @@ export class Databases {
   app(name: string): Db {
     const cached = this.apps.get(name);
     if (cached) return cached;
-    const known = this.unavailable.get(name);
+    const known = this.unavailable.get(name) ?? this.maintained.get(name);
     if (known) throw known;
     if (!APP_NAME.test(name)) throw new Error(`not an app name: ${JSON.stringify(name)}`);
     const file = this.appDbPath(name);
@@ -111,6 +113,25 @@ export class Databases {
     } catch (err) {
       if (err instanceof AppUnavailableError) return appUnavailableProblem(err);
       throw err;
+    }
+  }
+
+  /**
+   * Runs `work` on the app's database file with this process's connection closed: until it
+   * settles, every use of the app throws `AppUnavailableError` (check `maintenance`), so nothing
+   * on the event loop can wait on the file's lock; the next use after it reopens and checks the
+   * file again. Answers undefined when the app is already under maintenance.
+   */
+  async maintain<T>(name: string, work: (file: string) => Promise<T>): Promise<T | undefined> {
+    if (this.maintained.has(name)) return undefined;
+    this.app(name);
+    this.maintained.set(name, new AppUnavailableError(name, "maintenance", "closed while it is optimized"));
+    this.apps.get(name)?.close();
+    this.apps.delete(name);
+    try {
+      return await work(this.appDbPath(name));
+    } finally {
+      this.maintained.delete(name);
     }
   }
 

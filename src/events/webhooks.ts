@@ -6,7 +6,8 @@ import type { Databases } from "../db/databases.ts";
 import type { EmittedEvent } from "./dispatcher.ts";
 import { Outbox, type AttemptOutcome, type Delivery, type DeliveryStatus, type NewDelivery } from "./outbox.ts";
 import { deliveryHeaders } from "./signing.ts";
-import { unlessUnavailable } from "../db/app-unavailable.ts";
+import { AppUnavailableError, unlessUnavailable } from "../db/app-unavailable.ts";
+import { perDatabase } from "../db/per-database.ts";
 import type { WebhookClient } from "./webhook-client.ts";
 
 /** SPEC 6.1: three attempts, 500 ms then 1 s apart. */
@@ -33,8 +34,13 @@ type Pending = Pick<Delivery, "seq" | "id" | "event" | "room" | "body" | "emitte
   nextAttemptAt: number;
 };
 
+/** Each app connection's outbox: a connection closed for maintenance and reopened gets a new one. */
+const outboxes = perDatabase((db) => new Outbox(db));
+
+/** How soon a turn whose app was under maintenance is written again. */
+const MAINTENANCE_RETRY_MS = 1000;
+
 interface AppQueue {
-  readonly outbox: Outbox;
   readonly lanes: Map<string, Pending[]>;
   readonly running: Set<string>;
   readonly parked: Map<string, NodeJS.Timeout>;
@@ -70,6 +76,7 @@ export class WebhookDeliverer {
   private readonly queues = new Map<string, AppQueue>();
   private readonly secretCache = new Map<string, string | null>();
   private flushScheduled = false;
+  private retryFlush: NodeJS.Timeout | undefined;
   private stopped = false;
   private pruneTimer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Set<Promise<void>>();
@@ -93,7 +100,7 @@ export class WebhookDeliverer {
 
   private resume(app: string): void {
     const queue = this.queue(app);
-    for (const d of queue.outbox.pending()) {
+    for (const d of this.outbox(app).pending()) {
       const pending = pendingOf(d, Math.min(d.attempts, QUICK_ATTEMPTS));
       if (pending.tries >= QUICK_ATTEMPTS) this.park(app, queue, pending);
       else this.lane(queue, d.room).push(pending);
@@ -127,13 +134,13 @@ export class WebhookDeliverer {
   }
 
   outbox(app: string): Outbox {
-    return this.queue(app).outbox;
+    return outboxes(this.d.databases.app(app));
   }
 
   /** Puts a finished delivery back in line with a fresh set of attempts. */
   redeliver(app: string, id: string): Delivery | undefined {
     const queue = this.queue(app);
-    const d = queue.outbox.redeliver(id, Date.now());
+    const d = this.outbox(app).redeliver(id, Date.now());
     if (!d) return undefined;
     this.lane(queue, d.room).push(pendingOf(d, 0));
     this.pump(app, queue);
@@ -155,7 +162,7 @@ export class WebhookDeliverer {
   private queue(app: string): AppQueue {
     let queue = this.queues.get(app);
     if (!queue) {
-      queue = { outbox: new Outbox(this.d.databases.app(app)), lanes: new Map(), running: new Set(), parked: new Map(), batch: [], outcomes: [] };
+      queue = { lanes: new Map(), running: new Set(), parked: new Map(), batch: [], outcomes: [] };
       this.queues.set(app, queue);
     }
     return queue;
@@ -181,9 +188,21 @@ export class WebhookDeliverer {
     for (const [app, queue] of this.queues) {
       if (queue.batch.length === 0 && queue.outcomes.length === 0) continue;
       const { batch, outcomes } = queue;
+      let seqs: number[];
+      try {
+        seqs = this.d.volatile === true ? batch.map((_, i) => i) : this.outbox(app).commit(batch, outcomes, now);
+      } catch (err) {
+        if (!(err instanceof AppUnavailableError)) throw err;
+        // The app's database is closed for maintenance (or damaged): the turn stays in memory, in
+        // order, and is written when it can be; nothing is attempted before it is written.
+        this.retryFlush ??= setTimeout(() => {
+          this.retryFlush = undefined;
+          this.scheduleFlush();
+        }, MAINTENANCE_RETRY_MS).unref();
+        continue;
+      }
       queue.batch = [];
       queue.outcomes = [];
-      const seqs = this.d.volatile === true ? batch.map((_, i) => i) : queue.outbox.commit(batch, outcomes, now);
       batch.forEach((d, i) => this.lane(queue, d.room).push({ ...d, seq: seqs[i] as number, tries: 0, nextAttemptAt: now }));
       if (batch.length > 0) this.pump(app, queue);
     }
@@ -278,11 +297,11 @@ export class WebhookDeliverer {
   }
 
   private prune(): void {
-    for (const [app, queue] of this.queues) {
+    for (const app of this.queues.keys()) {
       try {
-        queue.outbox.pruneFinished();
+        this.outbox(app).pruneFinished();
       } catch (err) {
-        this.log.warn({ err, app }, "pruning the delivery log failed");
+        if (!(err instanceof AppUnavailableError)) this.log.warn({ err, app }, "pruning the delivery log failed");
       }
     }
   }

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
+import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import type { HttpResponse } from "../http/uws.ts";
@@ -144,6 +145,8 @@ export class MjpegHub implements RelayClock, LocalStreams {
    * other key's camera live in the room, and a free stream slot in the tenant's quota.
    */
   admit(app: AppRow, room: string, secret: string | undefined): CameraKey | Problem {
+    const down = this.d.databases.availability(app.name);
+    if (down) return down;
     const key = secret === undefined ? undefined : this.keys(app).verify(secret);
     if (!key || key.room !== room) {
       return problem("unauthorized", "send a camera key minted for this app and room, as Authorization: Bearer wsk_... or ?key=");
@@ -170,7 +173,9 @@ export class MjpegHub implements RelayClock, LocalStreams {
       current.settled = true;
       current.close("replaced");
     }
-    this.d.tracker.startStream(app, this.streamOf(link));
+    // Socket callbacks must not throw: a camera that lands while its app is closed for maintenance
+    // streams on, without its row.
+    unlessUnavailable(undefined, () => this.d.tracker.startStream(app, this.streamOf(link)));
     this.log.info({ app: app.name, room: key.room, key: key.id }, "camera connected");
     return { link, relay };
   }
@@ -293,7 +298,7 @@ export class MjpegHub implements RelayClock, LocalStreams {
 
   private endStream(relay: Relay, link: CameraLink): void {
     const app = this.d.apps.findByName(relay.app);
-    if (app) this.d.tracker.endStream(app, this.streamOf(link));
+    if (app) unlessUnavailable(undefined, () => this.d.tracker.endStream(app, this.streamOf(link)));
   }
 
   private streamOf(link: CameraLink) {

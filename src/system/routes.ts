@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { appParams } from "../apps/schemas.ts";
 import { appOf } from "../auth/caller.ts";
-import { ok } from "../http/reply.ts";
+import { ok, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import type { SystemService } from "./service.ts";
 
@@ -44,6 +44,15 @@ export function systemRoutes(system: SystemService): Route[] {
       permission: "usage:read",
       params: appParams,
       handler: async (ctx) => ok(await system.appDbHealth(appOf(ctx).name)),
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/apps/{app}/db/optimize",
+      auth: "any",
+      app: true,
+      permission: "config:write",
+      params: appParams,
+      handler: async (ctx) => okOr(await system.optimizeAppDb(appOf(ctx).name)),
     }),
   ];
 }

@@ -1,8 +1,9 @@
 import path from "node:path";
 import type { Config } from "../config.ts";
 import type { Databases } from "../db/databases.ts";
+import { problem, type Problem } from "../lib/problem.ts";
 import { TaskPool } from "../lib/task-pool.ts";
-import type { DbHealth } from "../../workers/db-health.ts";
+import type { DbHealth, DbSizes } from "../../workers/db-maintenance.ts";
 import { GpuProbe, type GpuStatus } from "./gpu.ts";
 import { effectiveSettings } from "./settings.ts";
 
@@ -15,8 +16,8 @@ export interface SystemServiceOptions {
 
 /** What operators ask of the machine and the service's own files. */
 export class SystemService {
-  private readonly checks = new TaskPool<typeof import("../../workers/db-health.ts")>({
-    taskFile: new URL("../../workers/db-health.ts", import.meta.url),
+  private readonly checks = new TaskPool<typeof import("../../workers/db-maintenance.ts")>({
+    taskFile: new URL("../../workers/db-maintenance.ts", import.meta.url),
     maxThreads: 1,
   });
   private readonly probe: GpuProbe;
@@ -39,6 +40,17 @@ export class SystemService {
 
   appDbHealth(app: string): Promise<DbHealth> {
     return this.checks.run("dbHealth", this.o.databases.appDbPath(app));
+  }
+
+  /**
+   * Optimizes the app's database in the worker while the app is offline for it (its requests
+   * answer 503 with Retry-After); other apps never wait. A second call while one runs is 409.
+   */
+  async optimizeAppDb(app: string): Promise<{ before: DbSizes; after: DbSizes; durationMs: number } | Problem> {
+    const started = performance.now();
+    const done = await this.o.databases.maintain(app, (file) => this.checks.run("dbOptimize", file));
+    if (!done) return problem("conflict", `app ${app}'s database is being optimized already`);
+    return { ...done, durationMs: Math.round(performance.now() - started) };
   }
 
   close(): Promise<void> {

@@ -129,6 +129,7 @@ const ROUTES: Row[] = [
   ["POST", "/api/v1/system/gpu/refresh", [401, 401, 200, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
   ["GET", "/api/v1/system/db/health", [401, 401, 403, 403, 200, 403, 403, 200, 401, 401, 401, 403]],
   ["GET", "/api/v1/apps/alpha/db/health", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["POST", "/api/v1/apps/alpha/db/optimize", [401, 401, 404, 200, 200, 403, 200, 200, 401, 401, 401, 403]],
   // {fresh} is a new app of alpha's team made for each kind, so a delete that succeeds leaves the
   // rows above untouched: the app token is alpha's, so it does not see it.
   ["DELETE", "/api/v1/apps/{fresh}", [401, 401, 404, 404, 200, 403, 200, 200, 401, 401, 401, 403]],

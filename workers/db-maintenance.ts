@@ -22,6 +22,42 @@ const sizeOf = (file: string): number => {
   }
 };
 
+/** What an optimize run found before and what it left after. */
+export interface DbSizes {
+  readonly fileBytes: number;
+  readonly walBytes: number;
+  readonly pageCount: number;
+  readonly freelistCount: number;
+}
+
+function sizes(db: Database.Database, file: string): DbSizes {
+  return {
+    fileBytes: sizeOf(file),
+    walBytes: sizeOf(`${file}-wal`),
+    pageCount: Number(db.pragma("page_count", { simple: true })),
+    freelistCount: Number(db.pragma("freelist_count", { simple: true })),
+  };
+}
+
+/**
+ * `PRAGMA optimize`, a WAL checkpoint that truncates the WAL, and `VACUUM`, on a connection of the
+ * worker's own while the service's connection to the file is closed (`Databases.maintain`).
+ */
+export function dbOptimize(file: string): { before: DbSizes; after: DbSizes } {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const before = sizes(db, file);
+    db.pragma("optimize");
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    db.exec("VACUUM");
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    return { before, after: sizes(db, file) };
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * Runs in a worker thread on its own read-only connection: `quick_check` reads the whole file,
  * which on the event loop would stall every app; in WAL mode this reader blocks no writer.

@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { Receiver } from "../helpers/receiver.ts";
+import { startServer, type TestServer } from "../helpers/server.ts";
+
+type Sizes = { fileBytes: number; walBytes: number; pageCount: number; freelistCount: number };
+
+describe("POST /apps/{app}/db/optimize", () => {
+  let server: TestServer;
+  let receiver: Receiver;
+  const call = (method: string, p: string, body?: unknown) => server.request(method, p, { token: server.rootToken, body });
+
+  before(async () => {
+    receiver = await Receiver.start();
+    server = await startServer({ SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" });
+    for (const name of ["big", "other"]) assert.equal((await call("POST", "/api/v1/apps", { name })).status, 201);
+    assert.equal((await call("PATCH", "/api/v1/apps/big", { callbackUrl: receiver.url() })).status, 200);
+    // Tens of megabytes with half of them freed, so VACUUM has real work to do for a while.
+    const db = server.app.databases.app("big");
+    db.exec("CREATE TABLE bulk (id INTEGER PRIMARY KEY, filler BLOB)");
+    const insert = db.prepare("INSERT INTO bulk (filler) VALUES (randomblob(200))");
+    db.transaction(() => {
+      for (let i = 0; i < 200_000; i++) insert.run();
+    })();
+    db.exec("DELETE FROM bulk WHERE id % 2 = 0");
+  });
+  after(async () => {
+    await server.close();
+    await receiver.close();
+  });
+
+  it("takes only that app offline, keeps the event loop free and loses no event", async () => {
+    let worstLagMs = 0;
+    let last = performance.now();
+    const lag = setInterval(() => {
+      const now = performance.now();
+      worstLagMs = Math.max(worstLagMs, now - last - 5);
+      last = now;
+    }, 5);
+    const optimizing = call("POST", "/api/v1/apps/big/db/optimize");
+    try {
+      // While it runs: the app answers 503 with Retry-After (a second run too), other apps are served.
+      let sawMaintenance = false;
+      for (let i = 0; i < 200 && !sawMaintenance; i++) {
+        const res = await call("GET", "/api/v1/apps/big/streams");
+        if (res.status === 503) {
+          sawMaintenance = true;
+          assert.equal((res.json as { error: { code: string } }).error.code, "app_unavailable");
+          assert.equal(res.headers.get("retry-after"), "5");
+          assert.match((res.json as { error: { message: string } }).error.message, /being optimized/);
+        }
+      }
+      assert.ok(sawMaintenance, "the app answered 503 while its database was closed");
+      assert.equal((await call("POST", "/api/v1/apps/big/db/optimize")).status, 503, "a second run waits like any request of the app");
+      assert.equal((await call("GET", "/api/v1/apps/other/streams")).status, 200);
+      server.app.events.emit("big", "room_started", "big-lobby", { room: "big-lobby", roomSid: "RM_maint" });
+    } finally {
+      const res = await optimizing;
+      clearInterval(lag);
+      assert.equal(res.status, 200, res.text);
+      const { before: was, after: now, durationMs } = (res.json as { data: { before: Sizes; after: Sizes; durationMs: number } }).data;
+      assert.ok(was.freelistCount > 0 && now.freelistCount === 0, JSON.stringify({ was, now }));
+      assert.ok(now.fileBytes < was.fileBytes, "VACUUM shrank the file");
+      assert.equal(now.walBytes, 0, "the WAL was truncated");
+      assert.ok(durationMs > 0);
+    }
+    assert.ok(worstLagMs < 100, `the event loop stalled ${Math.round(worstLagMs)} ms`);
+    await receiver.until(() => receiver.received.some((r) => (r.json as { data?: { roomSid?: string } }).data?.roomSid === "RM_maint"), 10_000, "the event emitted during maintenance");
+    assert.equal((await call("GET", "/api/v1/apps/big/streams")).status, 200);
+    assert.equal(server.app.databases.app("big").prepare("SELECT count(*) FROM bulk").pluck().get(), 100_000);
+  });
+});
