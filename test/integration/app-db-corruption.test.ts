@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { existsSync, openSync, readFileSync, writeSync, closeSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { spawnService, type ServiceProcess } from "../helpers/process.ts";
@@ -20,6 +21,24 @@ async function stopped(svc: ServiceProcess): Promise<void> {
   assert.equal(await svc.exited(), 0);
 }
 
+/** The HTTP status a WebSocket upgrade request gets (101 when it is accepted). */
+function upgradeStatus(base: string, p: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}${p}`, {
+      headers: { connection: "Upgrade", upgrade: "websocket", "sec-websocket-version": "13", "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==" },
+    });
+    req.on("upgrade", (res, socket) => {
+      socket.destroy();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("response", (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", reject);
+  });
+}
+
 const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
 
 describe("one app's damaged database (issue 12)", () => {
@@ -30,7 +49,12 @@ describe("one app's damaged database (issue 12)", () => {
     const [, token] = await first.svc.waitFor(TOKEN);
     const call = (url: string, method: string, p: string, body?: unknown) => request(url, method, p, { token, body });
     for (const name of ["good", "bad"]) assert.equal((await call(first.url, "POST", "/api/v1/apps", { name })).status, 201);
-    for (const name of ["good", "bad"]) assert.equal((await call(first.url, "POST", `/api/v1/apps/${name}/ws-ingest`, { room: "door" })).status, 201);
+    const keys: Record<string, string> = {};
+    for (const name of ["good", "bad"]) {
+      const minted = await call(first.url, "POST", `/api/v1/apps/${name}/ws-ingest`, { room: "door" });
+      assert.equal(minted.status, 201);
+      keys[name] = (minted.json as { data: { key: string } }).data.key;
+    }
     await stopped(first.svc);
 
     // What the issue did: overwrite the first page of one app's database.
@@ -61,6 +85,9 @@ describe("one app's damaged database (issue 12)", () => {
         assert.match(error.message, /app bad is unavailable/);
         assert.equal(error.details.app, "bad");
       }
+      // A camera of the damaged app is refused before the upgrade, and the process lives on.
+      assert.equal(await upgradeStatus(second.url, `/ingest/ws?app=bad&room=bad-door&key=${keys["bad"]}`), 503);
+      assert.equal((await fetch(`${second.url}/health`)).status, 200);
       // The list still shows it, so operators can see which app is down.
       const list = await call(second.url, "GET", "/api/v1/apps");
       assert.deepEqual(((list.json as { data: Array<{ name: string }> }).data.map((a) => a.name)).sort(), ["bad", "good"]);
