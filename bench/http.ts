@@ -1,8 +1,9 @@
 /**
  * HTTP throughput of the full pipeline against bare uWebSockets.js doing the same work, on
- * loopback: a hello-world GET /health, and a JSON echo POST (read body, parse, reply enveloped)
- * against our validated JSON route. Each server runs in its own child process; autocannon runs
- * here. The goal: the full pipeline keeps at least 60 % of raw uWS throughput on both.
+ * loopback: a hello-world GET /health, a JSON echo POST (read body, parse, reply enveloped), and
+ * the authenticated routes users call most (GET /apps with 10 and 100 apps, GET of one app, join
+ * tokens for a subscriber and for a publisher under a tenant quota), with server CPU per request.
+ * Each server runs in its own child process; autocannon runs here.
  *
  *   npm run bench:http    env: BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_ROUNDS (3),
  *                              BENCH_CONNECTIONS (50), BENCH_PIPELINING (10)
@@ -10,20 +11,46 @@
 import { envNumber, runMain } from "./lib/cli.ts";
 import os from "node:os";
 import { measure, type LoadResult, type LoadSettings, type LoadSpec } from "./lib/load.ts";
-import { boundOf, isClientLimited, judge, renderTable, TABLE_LEGEND, type Row } from "./lib/report.ts";
+import { ONE_APP, PUBLISHER_BODY, SUBSCRIBER_BODY, TEAM_APP } from "./lib/http-fixtures.ts";
+import { boundOf, cpuMicrosPerRequest, isClientLimited, judge, renderTable, TABLE_LEGEND, type Row } from "./lib/report.ts";
 import { startTarget, type RunningTarget, type TargetKind } from "./lib/target-process.ts";
 
 const GOAL = 0.6;
 const ECHO_BODY = JSON.stringify({ name: "bench", n: 42 });
 const ECHO_REPLY = JSON.stringify({ data: { name: "bench", n: 42 }, error: null });
 
-const health = (port: number): LoadSpec => ({ url: `http://127.0.0.1:${port}/health`, method: "GET" });
-const echo = (port: number): LoadSpec => ({
-  url: `http://127.0.0.1:${port}/bench/echo`,
+/** One request shape, built for a target from its port and credentials. */
+type Scenario = { readonly name: string; readonly spec: (t: RunningTarget) => LoadSpec; readonly expectBody?: string };
+
+const base = (t: RunningTarget) => `http://127.0.0.1:${t.port}`;
+const authed = (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra });
+const mint = (t: RunningTarget, app: string, token: string, body: string): LoadSpec => ({
+  url: `${base(t)}/api/v1/apps/${app}/tokens`,
   method: "POST",
-  body: ECHO_BODY,
-  headers: { "content-type": "application/json" },
+  body,
+  headers: authed(token, { "content-type": "application/json" }),
 });
+
+const SCENARIOS: readonly Scenario[] = [
+  { name: "GET /health", spec: (t) => ({ url: `${base(t)}/health`, method: "GET" }) },
+  {
+    name: "POST /bench/echo",
+    spec: (t) => ({ url: `${base(t)}/bench/echo`, method: "POST", body: ECHO_BODY, headers: { "content-type": "application/json" } }),
+    expectBody: ECHO_REPLY,
+  },
+  { name: "GET /apps (10 apps)", spec: (t) => ({ url: `${base(t)}/api/v1/apps`, method: "GET", headers: authed(t.credentials.team) }) },
+  { name: "GET /apps (100 apps)", spec: (t) => ({ url: `${base(t)}/api/v1/apps`, method: "GET", headers: authed(t.credentials.global) }) },
+  { name: "GET /apps/{app}", spec: (t) => ({ url: `${base(t)}/api/v1/apps/${ONE_APP}`, method: "GET", headers: authed(t.credentials.global) }) },
+  { name: "mint subscriber", spec: (t) => mint(t, ONE_APP, t.credentials.global, SUBSCRIBER_BODY) },
+  { name: "mint publisher (quota)", spec: (t) => mint(t, TEAM_APP, t.credentials.team, PUBLISHER_BODY) },
+];
+
+/** Issue 21's absolute goals for the service, from the same run. */
+const ABSOLUTE_GOALS: ReadonlyArray<{ name: string; minRps: number; maxCpuMicros?: number }> = [
+  { name: "GET /apps (10 apps)", minRps: 20_000, maxCpuMicros: 50 },
+  { name: "mint subscriber", minRps: 10_000, maxCpuMicros: 100 },
+  { name: "mint publisher (quota)", minRps: 5_000 },
+];
 
 /** One request before the load, so a broken route fails loudly instead of benchmarking errors. */
 async function check(spec: LoadSpec, expectBody?: string): Promise<void> {
@@ -75,67 +102,69 @@ async function main(): Promise<number> {
     // At 1, autocannon saturates its own core before raw uWS does and understates the baseline.
     pipelining: envNumber("BENCH_PIPELINING", 10, 1),
   };
+  const rounds = envNumber("BENCH_ROUNDS", 3, 1);
   console.log(
     `bench:http  node ${process.version}, ${os.availableParallelism()} cpus, ${settings.connections} connections, ` +
       `pipelining ${settings.pipelining}, warmup ${settings.warmupSeconds} s + ${settings.seconds} s per target, ` +
-      `${envNumber("BENCH_ROUNDS", 3, 1)} interleaved rounds (median shown)`,
+      `${rounds} interleaved rounds (median shown)`,
   );
 
   // Both servers stay up and the scenarios interleave round by round, so a slow patch of the
   // machine hits raw and ours alike; each row is the round with the median req/s.
-  const rounds = envNumber("BENCH_ROUNDS", 3, 1);
   const samples = new Map<string, LoadResult[]>();
+  const label = (side: string, name: string) => `${side} ${name}`;
   await withTarget("raw", (raw) =>
     withTarget("service", async (svc) => {
-      await check(health(raw.port));
-      await check(echo(raw.port), ECHO_REPLY);
-      await check(health(svc.port));
-      await check(echo(svc.port), ECHO_REPLY);
-      const scenarios: Array<[string, LoadSpec, RunningTarget]> = [
-        ["raw uWS GET /health", health(raw.port), raw],
-        ["service GET /health", health(svc.port), svc],
-        ["raw uWS POST /bench/echo", echo(raw.port), raw],
-        ["service POST /bench/echo", echo(svc.port), svc],
-      ];
+      for (const scenario of SCENARIOS) {
+        await check(scenario.spec(raw), scenario.expectBody);
+        await check(scenario.spec(svc), scenario.expectBody);
+      }
       for (let round = 1; round <= rounds; round++) {
-        for (const [label, spec, target] of scenarios) {
-          const result = await run(`round ${round}/${rounds} ${label}`, spec, settings, target);
-          samples.set(label, [...(samples.get(label) ?? []), result]);
+        for (const scenario of SCENARIOS) {
+          for (const [side, target] of [["raw uWS", raw], ["service", svc]] as const) {
+            const name = label(side, scenario.name);
+            const result = await run(`round ${round}/${rounds} ${name}`, scenario.spec(target), settings, target);
+            samples.set(name, [...(samples.get(name) ?? []), result]);
+          }
         }
       }
     }),
   );
-  const median = (label: string): LoadResult => {
-    const sorted = [...(samples.get(label) ?? [])].sort((a, b) => a.rps - b.rps);
+  const median = (name: string): LoadResult => {
+    const sorted = [...(samples.get(name) ?? [])].sort((a, b) => a.rps - b.rps);
     const mid = sorted[Math.floor(sorted.length / 2)];
-    if (!mid) throw new Error(`no samples for ${label}`);
+    if (!mid) throw new Error(`no samples for ${name}`);
     return mid;
   };
-  const raw = { health: median("raw uWS GET /health"), echo: median("raw uWS POST /bench/echo") };
-  const ours = { health: median("service GET /health"), echo: median("service POST /bench/echo") };
-
-  const rows: Row[] = [
-    { label: "raw uWS GET /health", result: raw.health },
-    { label: "service GET /health", result: ours.health, ratio: ours.health.rps / raw.health.rps },
-    { label: "raw uWS POST /bench/echo", result: raw.echo },
-    { label: "service POST /bench/echo", result: ours.echo, ratio: ours.echo.rps / raw.echo.rps },
-  ];
+  const pairs = SCENARIOS.map((s) => ({ name: s.name, raw: median(label("raw uWS", s.name)), ours: median(label("service", s.name)) }));
+  const rows: Row[] = pairs.flatMap((p) => [
+    { label: label("raw uWS", p.name), result: p.raw },
+    { label: label("service", p.name), result: p.ours, ratio: p.ours.rps / p.raw.rps },
+  ]);
   console.log(`\n${renderTable(rows)}\n${TABLE_LEGEND}`);
   for (const line of notes(rows, settings.pipelining)) console.log(line);
 
-  const verdicts = [judge("/health", ours.health, raw.health, GOAL), judge("/bench/echo", ours.echo, raw.echo, GOAL)];
-  const overall = verdicts.some((v) => v.verdict === "FAIL")
-    ? "FAIL"
-    : verdicts.every((v) => v.verdict === "PASS")
-      ? "PASS"
-      : "INCONCLUSIVE";
-  console.log(
-    `verdict (full pipeline keeps >= ${GOAL * 100} % of raw uWS throughput): ${verdicts.map((v) => v.text).join("; ")} => ${overall}`,
-  );
+  const ours = (name: string) => pairs.find((p) => p.name === name)?.ours as LoadResult;
+  const verdicts = [
+    judge("/health", ours("GET /health"), median(label("raw uWS", "GET /health")), GOAL),
+    judge("/bench/echo", ours("POST /bench/echo"), median(label("raw uWS", "POST /bench/echo")), GOAL),
+  ].map((v) => `${v.text}`);
+  for (const goal of ABSOLUTE_GOALS) {
+    const r = ours(goal.name);
+    const micros = cpuMicrosPerRequest(r);
+    const pass = r.rps >= goal.minRps && (goal.maxCpuMicros === undefined || micros <= goal.maxCpuMicros);
+    verdicts.push(
+      `${goal.name} ${Math.round(r.rps)} req/s (goal >= ${goal.minRps}), ${micros.toFixed(0)} µs CPU each` +
+        `${goal.maxCpuMicros === undefined ? "" : ` (goal <= ${goal.maxCpuMicros})`}: ${pass ? "PASS" : "FAIL"}`,
+    );
+  }
+  const growth = cpuMicrosPerRequest(ours("GET /apps (100 apps)")) / cpuMicrosPerRequest(ours("GET /apps (10 apps)"));
+  verdicts.push(`GET /apps CPU per request, 100 apps over 10 apps: ${growth.toFixed(2)}x (goal <= 2): ${growth <= 2 ? "PASS" : "FAIL"}`);
+  for (const v of verdicts) console.log(`verdict: ${v}`);
 
   const broken = rows.filter(({ result: r }) => r.errors > 0 || r.non2xx > 0);
-  for (const { label, result: r } of broken) {
-    console.error(`bench failed: ${label} had ${r.errors} errors (${r.timeouts} timeouts) and ${r.non2xx} non-2xx responses`);
+  for (const { label: name, result: r } of broken) {
+    console.error(`bench failed: ${name} had ${r.errors} errors (${r.timeouts} timeouts) and ${r.non2xx} non-2xx responses`);
   }
   return broken.length > 0 ? 1 : 0;
 }

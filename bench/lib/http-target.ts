@@ -14,6 +14,9 @@ import { loadConfig } from "../../src/config.ts";
 import { ok } from "../../src/http/reply.ts";
 import { defineRoute } from "../../src/http/route.ts";
 import { loadUws } from "../../src/http/uws.ts";
+import { LIVEKIT, type Credentials } from "./http-fixtures.ts";
+import { mountRawAuthenticated } from "./http-raw.ts";
+import { seedService } from "./http-seed.ts";
 import { TARGET_KINDS, type TargetKind, type TargetReady } from "./target-process.ts";
 
 
@@ -34,7 +37,7 @@ type ListenWithOptions = (
 ) => Uws.TemplatedApp;
 
 /** Answers the ready line's fields and a function that shuts the server down. */
-type Started = { port: number; native: boolean; stop: () => Promise<void> };
+type Started = { port: number; native: boolean; credentials: Credentials; stop: () => Promise<void> };
 
 const RAW_BODY = JSON.stringify({ status: "ok" });
 /** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT: without it a leftover process could share the port. */
@@ -62,6 +65,7 @@ function startRaw(): Promise<Started> {
       });
     });
   });
+  const credentials = mountRawAuthenticated(app);
   app.any("/*", (res) => {
     res.writeStatus("404 Not Found").end();
   });
@@ -70,7 +74,7 @@ function startRaw(): Promise<Started> {
     listen.call(app, "127.0.0.1", 0, EXCLUSIVE_PORT, (socket) => {
       if (!socket) return reject(new Error("raw uWS could not listen on 127.0.0.1"));
       const stop = async () => uws.us_listen_socket_close(socket);
-      resolve({ port: uws.us_socket_local_port(socket), native, stop });
+      resolve({ port: uws.us_socket_local_port(socket), native, credentials, stop });
     });
   });
 }
@@ -84,15 +88,23 @@ async function startService(): Promise<Started> {
       SERVICE_PORT: "0",
       SERVICE_LOG_STDOUT: "off",
       SERVICE_LOG_LEVEL: "warn",
+      SERVICE_ALLOW_SIGNUP: "on",
+      SERVICE_LIVEKIT_URL: LIVEKIT.url,
+      SERVICE_LIVEKIT_WS_URL: LIVEKIT.wsUrl,
+      SERVICE_LIVEKIT_API_KEY: LIVEKIT.apiKey,
+      SERVICE_LIVEKIT_API_SECRET: LIVEKIT.apiSecret,
     });
     const app = await buildApp(config, { routes: [echoRoute] });
+    const rootToken = app.tokens.seedGlobal();
+    if (rootToken === undefined) throw new Error("the fresh data dir had a global token already");
     const port = await app.listen();
+    const credentials = await seedService(`http://127.0.0.1:${port}`, rootToken);
     const stop = async () => {
       await app.stop();
       await rm(dataDir, { recursive: true, force: true });
     };
     // buildApp refuses the JS fallback unless told otherwise, so a running service is native.
-    return { port, native: true, stop };
+    return { port, native: true, credentials, stop };
   } catch (err) {
     await rm(dataDir, { recursive: true, force: true });
     throw err;
@@ -123,7 +135,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
   process.stdin.on("end", shutdown).on("close", shutdown).resume();
-  const ready: TargetReady = { kind, pid: process.pid, port: started.port, native: started.native };
+  const ready: TargetReady = { kind, pid: process.pid, port: started.port, native: started.native, credentials: started.credentials };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
 }
 

@@ -34,7 +34,7 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 const fixed = (x: number, digits: number) => x.toFixed(digits);
 
 export function renderTable(rows: readonly Row[]): string {
-  const header = ["target", "req/s", "p50 ms", "p99 ms", "err/non2xx", "ours/raw", "server cpu", "req/cpu-s", "client cpu", "machine", "bound"];
+  const header = ["target", "req/s", "p50 ms", "p99 ms", "err/non2xx", "ours/raw", "server cpu", "req/cpu-s", "cpu µs/req", "client cpu", "machine", "bound"];
   const body = rows.map(({ label, result: r, ratio }) => [
     label,
     fixed(r.rps, 0),
@@ -44,6 +44,7 @@ export function renderTable(rows: readonly Row[]): string {
     ratio === undefined ? "-" : pct(ratio),
     `${pct(r.server.mainThread)}/${pct(r.server.process)}`,
     fixed(perCpu(r), 0),
+    fixed(cpuMicrosPerRequest(r), 1),
     `${pct(r.client.mainThread)}/${pct(r.client.process)}`,
     `${fixed(r.machine, 2)} cores`,
     boundOf(r),
@@ -64,6 +65,9 @@ export const TABLE_LEGEND = [
 
 /** Requests per second of server CPU (whole process): comparable even when a run was not server-bound. */
 export const perCpu = (r: LoadResult): number => r.rps / Math.max(r.server.process, 0.01);
+
+/** Server CPU (whole process) per request, in microseconds. */
+export const cpuMicrosPerRequest = (r: LoadResult): number => 1e6 / perCpu(r);
 
 export type Verdict = "PASS" | "FAIL" | "INCONCLUSIVE";
 

@@ -11,6 +11,8 @@ const readySchema = z.object({
   pid: z.number().int().positive(),
   port: z.number().int().min(1).max(65535),
   native: z.boolean(),
+  /** What the authenticated scenarios send: each target has its own. */
+  credentials: z.object({ global: z.string(), team: z.string() }),
 });
 
 /** The one JSON line a target prints on stdout once it listens. */

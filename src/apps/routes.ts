@@ -1,18 +1,22 @@
 import { appOf, callerOf } from "../auth/caller.ts";
-import { ok, okJsonItems, okOr } from "../http/reply.ts";
+import { JsonItemsReplies, ok, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appParams, createAppBody, deleteAppQuery, patchAppBody } from "./schemas.ts";
 import type { AppService } from "./service.ts";
 
 /** SPEC 4.1: the apps registry. */
 export function appRoutes(apps: AppService): Route[] {
+  const lists = new JsonItemsReplies();
   return [
     defineRoute({
       method: "GET",
       path: "/api/v1/apps",
       auth: "any",
       permission: "app:read",
-      handler: async (ctx) => okJsonItems(apps.visible(callerOf(ctx)).map((app) => apps.viewJson(app))),
+      handler: async (ctx) => {
+        const { key, apps: rows } = apps.visibility(callerOf(ctx));
+        return lists.reply(key, rows.map((app) => apps.viewJson(app)));
+      },
     }),
     defineRoute({
       method: "POST",

@@ -135,14 +135,19 @@ export class AppService {
    * see their tenant's. An app token of a platform-owned app sees just its own.
    */
   visible(caller: Principal): AppRow[] {
-    if (isPlatform(caller)) return this.o.store.list({ all: true });
+    return this.visibility(caller).apps;
+  }
+
+  /** `visible`, with a key naming the scope: callers with the same key see the same list. */
+  visibility(caller: Principal): { key: string; apps: AppRow[] } {
+    if (isPlatform(caller)) return { key: "all", apps: this.o.store.list({ all: true }) };
     const tenant = tenantOf(caller);
-    if (tenant !== null) return this.o.store.list({ teamId: tenant });
+    if (tenant !== null) return { key: `team:${tenant}`, apps: this.o.store.list({ teamId: tenant }) };
     if (caller.kind === "token" && caller.scope === "app") {
       const own = this.o.store.findById(caller.appId);
-      return own ? [own] : [];
+      return { key: `app:${caller.appId}`, apps: own ? [own] : [] };
     }
-    return [];
+    return { key: "none", apps: [] };
   }
 
   /**

@@ -37,9 +37,33 @@ export function ok(data: unknown, status = 200): Reply {
   return json(status, { data, error: null });
 }
 
-/** `ok([...])` for items already serialized one by one (a list that keeps each item's JSON). */
-export function okJsonItems(items: readonly string[]): Reply {
-  return { kind: "reply", status: 200, body: `{"data":[${items.join(",")}],"error":null}`, contentType: JSON_TYPE };
+/**
+ * `ok([...])` for items already serialized one by one (a list that keeps each item's JSON), with
+ * the last body per key kept as bytes: while a list holds the same item strings (a memo upstream
+ * hands back the same string objects), it answers without joining and UTF-8 encoding the body
+ * again, so a long list costs little more than a short one.
+ */
+export class JsonItemsReplies {
+  private readonly last = new Map<string, { items: readonly string[]; body: Buffer }>();
+
+  /** `maxKeys` bounds the memo (one key per tenant, say); past it, it starts over. */
+  constructor(private readonly maxKeys = 1024) {}
+
+  reply(key: string, items: readonly string[]): Reply {
+    let hit = this.last.get(key);
+    if (!hit || !sameItems(hit.items, items)) {
+      if (!hit && this.last.size >= this.maxKeys) this.last.clear();
+      hit = { items, body: Buffer.from(`{"data":[${items.join(",")}],"error":null}`) };
+      this.last.set(key, hit);
+    }
+    return { kind: "reply", status: 200, body: hit.body, contentType: JSON_TYPE };
+  }
+}
+
+function sameItems(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** `ok(value)` for a success, the problem itself for a failure: the usual end of a handler. */

@@ -71,4 +71,13 @@ describe("caches on the request path", () => {
     assert.equal((await server.request("PATCH", "/api/v1/apps/secretive", { token: server.rootToken, body: { callbackSecret: "" } })).status, 200);
     assert.equal(await secretSet(), false);
   });
+
+  it("lists an edit at once, though the list body is kept between requests", async () => {
+    assert.equal((await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name: "renamed" } })).status, 201);
+    const displayName = async () => ((await get("/api/v1/apps", server.rootToken)).json as { data: Array<{ name: string; displayName: string }> }).data.find((a) => a.name === "renamed")?.displayName;
+    assert.equal(await displayName(), "renamed");
+    assert.equal(await displayName(), "renamed");
+    assert.equal((await server.request("PATCH", "/api/v1/apps/renamed", { token: server.rootToken, body: { displayName: "Renamed Twice" } })).status, 200);
+    assert.equal(await displayName(), "Renamed Twice");
+  });
 });
