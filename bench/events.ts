@@ -22,15 +22,15 @@
  *
  * Exits 0 when every event was delivered exactly once, whatever the verdicts; 1 otherwise.
  */
-import { envNumber, runMain } from "./lib/cli.ts";
+import { envNumber, runMain } from "./shared/cli.ts";
 import { mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Receiver, Target } from "./lib/events-children.ts";
-import { summarise } from "./lib/events-profile.ts";
-import type { Mode } from "./lib/events-protocol.ts";
-import { judge, LEGEND, notes, renderTable } from "./lib/events-report.ts";
-import { runScenario, type ScenarioResult, type ScenarioSpec } from "./lib/events-scenario.ts";
+import { Receiver, Target } from "./events/children.ts";
+import { summarise } from "./events/profile.ts";
+import type { Mode } from "./events/protocol.ts";
+import { judge, LEGEND, notes, renderTable } from "./events/report.ts";
+import { runScenario, type ScenarioResult, type ScenarioSpec } from "./events/scenario.ts";
 
 const SECRET = "whsec-bench-events";
 const MODES: readonly Mode[] = ["outbox", "bypassed"];

@@ -8,12 +8,12 @@
  *   npm run bench:http    env: BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_ROUNDS (3),
  *                              BENCH_CONNECTIONS (50), BENCH_PIPELINING (10)
  */
-import { envNumber, runMain } from "./lib/cli.ts";
+import { envNumber, runMain } from "./shared/cli.ts";
 import os from "node:os";
-import { measure, type LoadResult, type LoadSettings, type LoadSpec } from "./lib/load.ts";
-import { ONE_APP, PUBLISHER_BODY, SUBSCRIBER_BODY, TEAM_APP } from "./lib/http-fixtures.ts";
-import { boundOf, cpuMicrosPerRequest, isClientLimited, judge, renderTable, TABLE_LEGEND, type Row } from "./lib/report.ts";
-import { startTarget, type RunningTarget, type TargetKind } from "./lib/target-process.ts";
+import { measure, type LoadResult, type LoadSettings, type LoadSpec } from "./http/load.ts";
+import { ONE_APP, PUBLISHER_BODY, SUBSCRIBER_BODY, TEAM_APP } from "./http/fixtures.ts";
+import { boundOf, cpuMicrosPerRequest, isClientLimited, judge, renderTable, TABLE_LEGEND, type Row } from "./http/report.ts";
+import { startTarget, type RunningTarget, type TargetKind } from "./http/target-process.ts";
 
 const GOAL = 0.6;
 const ECHO_BODY = JSON.stringify({ name: "bench", n: 42 });

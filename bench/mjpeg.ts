@@ -12,14 +12,14 @@
  *
  * Exits 0 when every scenario ran, whatever its verdicts; 1 when one could not run.
  */
-import { envNumber, runMain } from "./lib/cli.ts";
+import { envNumber, runMain } from "./shared/cli.ts";
 import os from "node:os";
-import { measureCeiling, measureFloor, type Ceiling, type Floor } from "./lib/mjpeg-baselines.ts";
-import { baseJpeg } from "./lib/mjpeg-jpeg.ts";
-import { LEGEND, renderResults, type ScenarioResult } from "./lib/mjpeg-results.ts";
-import { floorLoad, SCENARIO_NAMES, SCENARIOS, type ScenarioName, type Settings } from "./lib/mjpeg-scenarios.ts";
-import { selfCheck } from "./lib/mjpeg-selfcheck.ts";
-import { BenchService } from "./lib/mjpeg-service.ts";
+import { measureCeiling, measureFloor, type Ceiling, type Floor } from "./mjpeg/baselines.ts";
+import { baseJpeg } from "./mjpeg/jpeg.ts";
+import { LEGEND, renderResults, type ScenarioResult } from "./mjpeg/results.ts";
+import { floorLoad, SCENARIO_NAMES, SCENARIOS, type ScenarioName, type Settings } from "./mjpeg/scenarios.ts";
+import { selfCheck } from "./mjpeg/selfcheck.ts";
+import { BenchService } from "./mjpeg/service.ts";
 
 const CEILING_CONNECTIONS = 300;
 const CEILING_PROCESSES = 2;

@@ -1,37 +1,21 @@
-import { execFileSync } from "node:child_process";
 import { once } from "node:events";
 import net from "node:net";
 import { WebSocket } from "undici";
+import { ffmpegJpeg, padJpeg } from "./jpeg.ts";
+import { headerFields, MultipartParser, type PartSink } from "./multipart.ts";
 import type { TestServer } from "./server.ts";
 
 const jpegs = new Map<string, Buffer>();
 
-/** A real JPEG from ffmpeg: a solid colour, or padded with a COM segment to about `bytes`. */
+/** A real JPEG from ffmpeg: a solid colour, or padded with COM segments to about `bytes`. */
 export function testJpeg(color = "red", bytes = 0, size = "64x48"): Buffer {
   const id = `${color}/${bytes}/${size}`;
   let jpeg = jpegs.get(id);
   if (!jpeg) {
-    const plain = execFileSync("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", `color=c=${color}:s=${size}`, "-frames:v", "1", "-f", "image2", "-c:v", "mjpeg", "-"]);
-    jpeg = bytes > plain.length + 4 ? padJpeg(plain, bytes) : plain;
+    jpeg = padJpeg(ffmpegJpeg(`color=c=${color}:s=${size}`), bytes);
     jpegs.set(id, jpeg);
   }
   return jpeg;
-}
-
-/** Inserts COM segments (FF FE) right after SOI until the JPEG is `bytes` long; decoders skip them. */
-function padJpeg(jpeg: Buffer, bytes: number): Buffer {
-  const segments: Buffer[] = [jpeg.subarray(0, 2)];
-  let missing = bytes - jpeg.length;
-  while (missing > 4) {
-    const payload = Math.min(missing - 4, 65533);
-    const segment = Buffer.alloc(payload + 4, 0x20);
-    segment.writeUInt16BE(0xfffe, 0);
-    segment.writeUInt16BE(payload + 2, 2);
-    segments.push(segment);
-    missing -= payload + 4;
-  }
-  segments.push(jpeg.subarray(2));
-  return Buffer.concat(segments);
 }
 
 /** Creates an app for camera tests, with `config.yaml` replaced when `yaml` is given. */
@@ -108,27 +92,16 @@ export async function upgradeStatus(port: number, pathAndQuery: string, headers:
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body };
 }
 
-/** `Name: value` lines as a map with lower-cased names (the response's and each part's). */
-function headerFields(lines: readonly string[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(":");
-    fields[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  return fields;
-}
-
 export interface ReceivedPart {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer;
 }
 
 /**
- * A viewer over a raw socket, so tests control reading (a paused viewer reads nothing). It checks
- * the framing strictly: the opening boundary, then parts whose Content-Length is exact and whose
- * body is followed by the boundary.
+ * A viewer over a raw socket, so tests control reading (a paused viewer reads nothing). The
+ * shared reader checks the framing strictly; this keeps every part whole, with its headers.
  */
-export class MjpegViewer {
+export class MjpegViewer implements PartSink {
   status = 0;
   readonly headers: Record<string, string> = {};
   readonly parts: ReceivedPart[] = [];
@@ -136,21 +109,15 @@ export class MjpegViewer {
   bytes = 0;
   /** Set when the stream broke the framing rules; the test then fails on it. */
   error: string | undefined;
-  private buffer: Buffer = Buffer.alloc(0);
-  private headDone = false;
-  private opened = false;
+  private readonly parser = new MultipartParser(this);
+  private part: { headers: Record<string, string>; chunks: Buffer[] } | undefined;
   private waiters: Array<() => void> = [];
   readonly ended: Promise<void>;
 
   private constructor(readonly socket: net.Socket) {
     socket.on("data", (chunk: Buffer) => {
       this.bytes += chunk.length;
-      this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
-      try {
-        this.parse();
-      } catch (err) {
-        this.error ??= (err as Error).message;
-      }
+      if (!this.parser.push(chunk)) this.error ??= this.parser.error;
       for (const wake of this.waiters.splice(0)) wake();
     });
     this.ended = new Promise((resolve) => socket.once("close", () => resolve()));
@@ -185,38 +152,25 @@ export class MjpegViewer {
     this.socket.destroy();
   }
 
-  private parse(): void {
-    if (!this.headDone) {
-      const end = this.buffer.indexOf("\r\n\r\n");
-      if (end < 0) return;
-      const [statusLine = "", ...lines] = this.buffer.subarray(0, end).toString("latin1").split("\r\n");
-      this.status = Number(statusLine.split(" ")[1]);
-      Object.assign(this.headers, headerFields(lines));
-      this.boundary = /boundary=([^;]+)/.exec(this.headers["content-type"] ?? "")?.[1] ?? "";
-      this.buffer = this.buffer.subarray(end + 4);
-      this.headDone = true;
-    }
-    if (this.status !== 200) return;
-    if (!this.opened) {
-      const opening = `--${this.boundary}\r\n`;
-      if (this.buffer.length < opening.length) return;
-      if (this.buffer.subarray(0, opening.length).toString("latin1") !== opening) throw new Error("stream does not open with the boundary");
-      this.buffer = this.buffer.subarray(opening.length);
-      this.opened = true;
-    }
-    for (;;) {
-      const headEnd = this.buffer.indexOf("\r\n\r\n");
-      if (headEnd < 0) return;
-      const headers = headerFields(this.buffer.subarray(0, headEnd).toString("latin1").split("\r\n"));
-      const length = Number(headers["content-length"]);
-      if (!Number.isInteger(length)) throw new Error(`part without a Content-Length: ${JSON.stringify(headers)}`);
-      const closing = `\r\n--${this.boundary}\r\n`;
-      const total = headEnd + 4 + length + closing.length;
-      if (this.buffer.length < total) return;
-      const body = Buffer.from(this.buffer.subarray(headEnd + 4, headEnd + 4 + length));
-      if (this.buffer.subarray(headEnd + 4 + length, total).toString("latin1") !== closing) throw new Error("a part is not followed by the boundary");
-      this.parts.push({ headers, body });
-      this.buffer = this.buffer.subarray(total);
-    }
+  response(status: number, headers: Readonly<Record<string, string>>): undefined {
+    this.status = status;
+    Object.assign(this.headers, headers);
+    this.boundary = /boundary=([^;]+)/.exec(headers["content-type"] ?? "")?.[1] ?? "";
+    return undefined;
+  }
+
+  partStart(head: Buffer): undefined {
+    this.part = { headers: headerFields(head.toString("latin1").split("\r\n")), chunks: [] };
+    return undefined;
+  }
+
+  partBody(chunk: Buffer, from: number, to: number): void {
+    this.part?.chunks.push(Buffer.from(chunk.subarray(from, to)));
+  }
+
+  partEnd(): undefined {
+    if (this.part) this.parts.push({ headers: this.part.headers, body: Buffer.concat(this.part.chunks) });
+    this.part = undefined;
+    return undefined;
   }
 }

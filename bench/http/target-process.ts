@@ -24,7 +24,7 @@ export interface RunningTarget extends TargetReady {
   stop(graceMs?: number): Promise<void>;
 }
 
-const TARGET_SCRIPT = fileURLToPath(new URL("./http-target.ts", import.meta.url));
+const TARGET_SCRIPT = fileURLToPath(new URL("./target.ts", import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** Spawns `http-target.ts <kind>` and resolves once it reports its port; rejects if it dies first. */

@@ -3,10 +3,10 @@
  * core and ends up measuring itself. Their reports are merged per kind, and each process's CPU
  * over the window is measured from /proc.
  */
-import { LatencyRecorder } from "./latency.ts";
-import { Child } from "./child.ts";
-import type { ChurnReport, FleetCommand, FleetEvent, KindReport, Target, ViewerKind } from "./mjpeg-protocol.ts";
-import { processShare, sampleProcess, type ProcessCpu } from "./proc-cpu.ts";
+import { LatencyRecorder } from "../shared/latency.ts";
+import { Child } from "../shared/child.ts";
+import type { ChurnReport, FleetCommand, FleetEvent, KindReport, Target, ViewerKind } from "./protocol.ts";
+import { processShare, sampleProcess, type ProcessCpu } from "../shared/proc-cpu.ts";
 
 /** One kind of viewer across every process. */
 export interface MergedKind extends Omit<KindReport, "latency"> {
@@ -62,7 +62,7 @@ export class ViewerFleet {
   private constructor(private readonly children: ReadonlyArray<Child<FleetCommand, FleetEvent>>) {}
 
   static start(processes: number): ViewerFleet {
-    return new ViewerFleet(Array.from({ length: processes }, (_, i) => new Child<FleetCommand, FleetEvent>(`viewer process ${i + 1}`, "./mjpeg-viewers.ts")));
+    return new ViewerFleet(Array.from({ length: processes }, (_, i) => new Child<FleetCommand, FleetEvent>(`viewer process ${i + 1}`, new URL("./viewers.ts", import.meta.url))));
   }
 
   get size(): number {

@@ -1,7 +1,7 @@
 /**
  * Where the target's time went: a V8 .cpuprofile summarised by self time, per function and per
  * area (the service's own folders, the libraries it calls, Node internals, GC). Also runnable on
- * its own: `node --import tsx bench/lib/events-profile.ts <file.cpuprofile> [top]`.
+ * its own: `node --import tsx bench/events/profile.ts <file.cpuprofile> [top]`.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -2,13 +2,13 @@
  * The scenarios of the MJPEG bench and their targets (for a 2-core machine). Each runs against a
  * fresh service, so one scenario's leftovers never show up in another's RSS.
  */
-import { ViewerFleet } from "./mjpeg-fleet.ts";
-import { Camera } from "./mjpeg-children.ts";
-import { FPS, runStream, sleep, type Timing, type Window } from "./mjpeg-measure.ts";
-import type { Floor } from "./mjpeg-baselines.ts";
-import { atLeast, atMost, cpuChecks, cpuNotes, mb, ms, msPerMB, type Check, type Figures, type ScenarioResult } from "./mjpeg-results.ts";
-import type { BenchService } from "./mjpeg-service.ts";
-import { openFiles, openFilesLimit, processShare, sampleProcess } from "./proc-cpu.ts";
+import { ViewerFleet } from "./fleet.ts";
+import { Camera } from "./children.ts";
+import { FPS, runStream, sleep, type Timing, type Window } from "./measure.ts";
+import type { Floor } from "./baselines.ts";
+import { atLeast, atMost, cpuChecks, cpuNotes, mb, ms, msPerMB, type Check, type Figures, type ScenarioResult } from "./results.ts";
+import type { BenchService } from "./service.ts";
+import { openFiles, openFilesLimit, processShare, sampleProcess } from "../shared/proc-cpu.ts";
 
 export const SCENARIO_NAMES = ["100", "300", "600", "1000", "stalled", "idle", "churn"] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];

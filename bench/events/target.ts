@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildApp, type App } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
-import { epochMs, reply, stopOnlyWithTheBench, type EmitPlan, type Mode, type TargetCommand, type TargetEvent } from "./events-protocol.ts";
+import { epochMs, reply, stopOnlyWithTheBench, type EmitPlan, type Mode, type TargetCommand, type TargetEvent } from "./protocol.ts";
 
 const APP = "bench-events";
 /** Log levels worth showing in the bench's notes: a failed delivery logs a warning. */

@@ -6,7 +6,7 @@
  * the bench disconnects.
  */
 import net from "node:net";
-import type { WriterEvent } from "./mjpeg-protocol.ts";
+import type { WriterEvent } from "./protocol.ts";
 
 const CHUNK = Buffer.alloc(Number(process.argv[2]), "x");
 

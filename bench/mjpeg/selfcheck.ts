@@ -4,8 +4,8 @@
  * however it is cut into chunks, even when a JPEG contains the boundary text, and refuses a
  * stream whose Content-Length is off by one. Runs in well under a second at every bench start.
  */
-import { FrameMaker, STAMP_BYTES } from "./mjpeg-jpeg.ts";
-import { MultipartParser } from "./mjpeg-parser.ts";
+import { FrameMaker, STAMP_BYTES } from "./jpeg.ts";
+import { stampParser } from "./parser.ts";
 
 const BOUNDARY = "selfcheck-frame";
 
@@ -25,7 +25,7 @@ function stream(frames: readonly Buffer[], lengthError = 0): Buffer {
 /** Feeds `bytes` in chunks whose sizes cycle through `cuts`, each copied into one reused buffer. */
 function parse(bytes: Buffer, cuts: readonly number[]): { seen: Seen[]; error: string | undefined } {
   const seen: Seen[] = [];
-  const parser = new MultipartParser({ part: (seq, sentAt) => seen.push({ seq, sentAt }) });
+  const parser = stampParser({ part: (seq, sentAt) => seen.push({ seq, sentAt }) });
   const shared = Buffer.allocUnsafe(Math.max(...cuts));
   for (let at = 0, i = 0; at < bytes.length; i++) {
     const n = Math.min(cuts[i % cuts.length] ?? 1, bytes.length - at);

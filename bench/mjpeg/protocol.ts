@@ -4,7 +4,7 @@
  * travel over the fork IPC channel as JSON between two halves of this bench, hence no runtime
  * validation: a mismatch is a bench bug that the next message exposes.
  */
-import type { SparseLatencies } from "./latency.ts";
+import type { SparseLatencies } from "../shared/latency.ts";
 
 /**
  * normal: reads and parses everything. throttled: parses but reads at a fixed byte rate.

@@ -7,8 +7,8 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { LatencyRecorder } from "./latency.ts";
-import { epochMs, reply, stopOnlyWithTheBench, type ReceiverCommand, type ReceiverEvent, type ReceiverReport } from "./events-protocol.ts";
+import { LatencyRecorder } from "../shared/latency.ts";
+import { epochMs, reply, stopOnlyWithTheBench, type ReceiverCommand, type ReceiverEvent, type ReceiverReport } from "./protocol.ts";
 
 interface Body {
   id: string;

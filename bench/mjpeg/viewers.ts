@@ -5,10 +5,11 @@
  * and parses in place; only a part's stamp is ever copied.
  */
 import net from "node:net";
-import { LatencyRecorder } from "./latency.ts";
-import { wallMs } from "./mjpeg-jpeg.ts";
-import { MultipartParser, type PartSink } from "./mjpeg-parser.ts";
-import type { ChurnReport, FleetCommand, FleetEvent, KindReport, Target, ViewerKind } from "./mjpeg-protocol.ts";
+import { LatencyRecorder } from "../shared/latency.ts";
+import { wallMs } from "./jpeg.ts";
+import type { MultipartParser } from "../../test/helpers/multipart.ts";
+import { stampParser, type StampSink } from "./parser.ts";
+import type { ChurnReport, FleetCommand, FleetEvent, KindReport, Target, ViewerKind } from "./protocol.ts";
 
 /** Large reads: loopback queues far more than one 64 KiB segment while a viewer waits its turn. */
 const READ_BUFFER = Buffer.allocUnsafe(256 * 1024);
@@ -32,7 +33,7 @@ class Group {
   }
 }
 
-class Viewer implements PartSink {
+class Viewer implements StampSink {
   readonly socket: net.Socket;
   private readonly parser: MultipartParser | undefined;
   private readonly openedAt = performance.now();
@@ -59,7 +60,7 @@ class Viewer implements PartSink {
   ) {
     this.ready = new Promise((resolve) => (this.settle = resolve));
     const kind = group.kind;
-    this.parser = kind === "normal" || kind === "throttled" ? new MultipartParser(this) : undefined;
+    this.parser = kind === "normal" || kind === "throttled" ? stampParser(this) : undefined;
     const onread = { buffer: READ_BUFFER, callback: (n: number) => this.read(n, bytesPerSecond) };
     this.socket = net.connect({ host: target.host, port: target.port, noDelay: true, ...(kind === "stalled" ? {} : { onread }) });
     // Paused before connecting, a socket never starts reading: all it is sent stays in the kernel.

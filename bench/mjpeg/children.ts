@@ -1,13 +1,13 @@
 /** The MJPEG bench's camera process, seen from the bench (a `Child`, see child.ts). */
-import { Child } from "./child.ts";
-import type { CameraCommand, CameraEvent, CameraReport } from "./mjpeg-protocol.ts";
+import { Child } from "../shared/child.ts";
+import type { CameraCommand, CameraEvent, CameraReport } from "./protocol.ts";
 
 export class Camera {
   private constructor(private readonly child: Child<CameraCommand, CameraEvent>) {}
 
   /** Starts a camera process and resolves once its first frame is sent. */
   static async start(options: Omit<Extract<CameraCommand, { cmd: "start" }>, "cmd">): Promise<Camera> {
-    const child = new Child<CameraCommand, CameraEvent>("camera", "./mjpeg-camera.ts");
+    const child = new Child<CameraCommand, CameraEvent>("camera", new URL("./camera.ts", import.meta.url));
     try {
       await child.request({ cmd: "start", ...options }, "started");
       return new Camera(child);

@@ -5,12 +5,12 @@
  * again once the others joined, on the same server and the same sockets. A watcher samples the
  * server's RSS and, for viewers that never read, notes when the server closes them.
  */
-import type { CameraReport } from "./mjpeg-protocol.ts";
-import { Camera } from "./mjpeg-children.ts";
-import { ViewerFleet, type FleetReport } from "./mjpeg-fleet.ts";
-import type { BenchService } from "./mjpeg-service.ts";
-import { closedByServer } from "./mjpeg-tcp.ts";
-import { interruptCores, machineCores, processShare, residentBytes, sampleMachine, sampleProcess } from "./proc-cpu.ts";
+import type { CameraReport } from "./protocol.ts";
+import { Camera } from "./children.ts";
+import { ViewerFleet, type FleetReport } from "./fleet.ts";
+import type { BenchService } from "./service.ts";
+import { closedByServer } from "./tcp.ts";
+import { interruptCores, machineCores, processShare, residentBytes, sampleMachine, sampleProcess } from "../shared/proc-cpu.ts";
 
 export const FPS = 30;
 /** How fast a throttled viewer reads. */

@@ -14,9 +14,9 @@ import { loadConfig } from "../../src/config.ts";
 import { ok } from "../../src/http/reply.ts";
 import { defineRoute } from "../../src/http/route.ts";
 import { loadUws } from "../../src/http/uws.ts";
-import { LIVEKIT, type Credentials } from "./http-fixtures.ts";
-import { mountRawAuthenticated } from "./http-raw.ts";
-import { seedService } from "./http-seed.ts";
+import { LIVEKIT, type Credentials } from "./fixtures.ts";
+import { mountRawAuthenticated } from "./raw.ts";
+import { seedService } from "./seed.ts";
 import { TARGET_KINDS, type TargetKind, type TargetReady } from "./target-process.ts";
 
 

@@ -15,7 +15,7 @@ process.on("exit", () => {
   for (const proc of running) proc.kill("SIGKILL");
 });
 
-/** A forked child (`script` relative to bench/lib/) whose messages are `{ ev, ... }` objects. */
+/** A forked child (`script`: a URL, made with `new URL("./x.ts", import.meta.url)`) whose messages are `{ ev, ... }` objects. */
 export class Child<Command, Event extends { ev: string }> {
   private readonly proc: ChildProcess;
   /** Messages not yet asked for, such as a server child's "listening". */
@@ -24,8 +24,8 @@ export class Child<Command, Event extends { ev: string }> {
   private exited: string | undefined;
   private readonly done: Promise<void>;
 
-  constructor(private readonly name: string, script: string, args: readonly string[] = []) {
-    this.proc = fork(fileURLToPath(new URL(script, import.meta.url)), args, {
+  constructor(private readonly name: string, script: URL, args: readonly string[] = []) {
+    this.proc = fork(fileURLToPath(script), args, {
       cwd: REPO_ROOT,
       execArgv: ["--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],

@@ -1,6 +1,6 @@
 /** The events bench's target service and webhook receiver, seen from the bench (each a `Child`, see child.ts). */
-import { Child } from "./child.ts";
-import type { EmitPlan, Mode, ReceiverCommand, ReceiverEvent, ReceiverReport, TargetCommand, TargetEvent } from "./events-protocol.ts";
+import { Child } from "../shared/child.ts";
+import type { EmitPlan, Mode, ReceiverCommand, ReceiverEvent, ReceiverReport, TargetCommand, TargetEvent } from "./protocol.ts";
 
 /** The target and the receiver finish their deliveries and I/O on stop: they get longer than the default. */
 const STOP_GRACE_MS = 15_000;
@@ -10,7 +10,7 @@ export class Target {
   private constructor(private readonly child: Child<TargetCommand, TargetEvent>) {}
 
   static async start(mode: Mode, receiverUrl: string, secret: string): Promise<Target> {
-    const child = new Child<TargetCommand, TargetEvent>(`${mode} target`, "./events-target.ts");
+    const child = new Child<TargetCommand, TargetEvent>(`${mode} target`, new URL("./target.ts", import.meta.url));
     try {
       await child.request({ cmd: "start", mode, receiverUrl, secret }, "started");
       return new Target(child);
@@ -55,7 +55,7 @@ export class Receiver {
   ) {}
 
   static async start(secret: string, verifyEvery: number): Promise<Receiver> {
-    const child = new Child<ReceiverCommand, ReceiverEvent>("receiver", "./events-receiver.ts");
+    const child = new Child<ReceiverCommand, ReceiverEvent>("receiver", new URL("./receiver.ts", import.meta.url));
     try {
       const { port } = await child.request({ cmd: "start", secret, verifyEvery }, "listening");
       return new Receiver(child, port);

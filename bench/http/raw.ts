@@ -6,7 +6,7 @@
  */
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import type * as Uws from "uWebSockets.js";
-import { LIVEKIT, PLATFORM_APPS, TEAM_APPS, platformApp, teamApp, type Credentials } from "./http-fixtures.ts";
+import { LIVEKIT, PLATFORM_APPS, TEAM_APPS, platformApp, teamApp, type Credentials } from "./fixtures.ts";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const HEADER = Buffer.from(JSON.stringify({ alg: "HS256" })).toString("base64url");

@@ -8,12 +8,12 @@
  *   loopback a sender also pays much of the receive path, so this is well above zero, and it is
  *   the least the service can pay for the same delivery.
  */
-import { Child } from "./child.ts";
-import { ViewerFleet } from "./mjpeg-fleet.ts";
-import { FPS, sleep, type Timing } from "./mjpeg-measure.ts";
-import type { WriterEvent } from "./mjpeg-protocol.ts";
-import { msPerMB } from "./mjpeg-results.ts";
-import { processShare, sampleProcess } from "./proc-cpu.ts";
+import { Child } from "../shared/child.ts";
+import { ViewerFleet } from "./fleet.ts";
+import { FPS, sleep, type Timing } from "./measure.ts";
+import type { WriterEvent } from "./protocol.ts";
+import { msPerMB } from "./results.ts";
+import { processShare, sampleProcess } from "../shared/proc-cpu.ts";
 
 /** What a reference writer did over its window. */
 export interface WriterRun {
@@ -38,7 +38,7 @@ export interface Floor extends WriterRun {
 
 interface WriterSpec {
   readonly name: string;
-  readonly script: string;
+  readonly script: URL;
   readonly args: readonly string[];
   /** Readers send a GET for this path first (an HTTP writer waits for one). */
   readonly path?: string;
@@ -72,11 +72,11 @@ async function measureWriter({ name, script, args, path }: WriterSpec, connectio
 }
 
 export async function measureCeiling(chunkBytes: number, connections: number, processes: number, timing: Timing): Promise<Ceiling> {
-  const run = await measureWriter({ name: "tcp blaster", script: "./mjpeg-blaster.ts", args: [String(chunkBytes)] }, connections, processes, timing);
+  const run = await measureWriter({ name: "tcp blaster", script: new URL("./blaster.ts", import.meta.url), args: [String(chunkBytes)] }, connections, processes, timing);
   return { ...run, chunkBytes, connections };
 }
 
 export async function measureFloor(viewers: number, frameBytes: number, processes: number, timing: Timing): Promise<Floor> {
-  const run = await measureWriter({ name: "bare uWS writer", script: "./mjpeg-floor-writer.ts", args: [String(frameBytes), String(FPS)], path: "/" }, viewers, processes, timing);
+  const run = await measureWriter({ name: "bare uWS writer", script: new URL("./floor-writer.ts", import.meta.url), args: [String(frameBytes), String(FPS)], path: "/" }, viewers, processes, timing);
   return { ...run, viewers, frameBytes };
 }

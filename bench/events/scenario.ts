@@ -4,9 +4,9 @@
  * signed. CPU is read from /proc over the window from the first emit to the last delivery.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { machineCores, processShare, sampleMachine, sampleProcess, type CpuShare } from "./proc-cpu.ts";
-import type { Receiver, Target } from "./events-children.ts";
-import type { EmitPlan, Mode, ReceiverReport } from "./events-protocol.ts";
+import { machineCores, processShare, sampleMachine, sampleProcess, type CpuShare } from "../shared/proc-cpu.ts";
+import type { Receiver, Target } from "./children.ts";
+import type { EmitPlan, Mode, ReceiverReport } from "./protocol.ts";
 
 export type ScenarioName = "warmup" | "saturation" | "paced";
 

@@ -13,8 +13,8 @@ import { z } from "zod";
 import { LOG_FILE } from "../../src/logging.ts";
 import { spawnService, type ServiceProcess } from "../../test/helpers/process.ts";
 import { freePort, waitForPort } from "../../test/helpers/ports.ts";
-import type { Target } from "./mjpeg-protocol.ts";
-import { residentBytes } from "./proc-cpu.ts";
+import type { Target } from "./protocol.ts";
+import { residentBytes } from "../shared/proc-cpu.ts";
 
 export const APP = "bench";
 

@@ -1,6 +1,6 @@
 import autocannon from "autocannon";
-import { LatencyRecorder } from "./latency.ts";
-import { machineCores, processShare, sampleMachine, sampleProcess, type CpuShare } from "./proc-cpu.ts";
+import { LatencyRecorder } from "../shared/latency.ts";
+import { machineCores, processShare, sampleMachine, sampleProcess, type CpuShare } from "../shared/proc-cpu.ts";
 
 /** One HTTP request shape to hammer a target with. */
 export interface LoadSpec {

@@ -7,7 +7,7 @@
  * service's figure is read against it. Reports its port over IPC; serves until disconnected.
  */
 import { listenExclusive, loadUws, type HttpResponse } from "../../src/http/uws.ts";
-import type { WriterEvent } from "./mjpeg-protocol.ts";
+import type { WriterEvent } from "./protocol.ts";
 
 const ENDLESS = Number.MAX_SAFE_INTEGER;
 const frame = Buffer.alloc(Number(process.argv[2]), "x");

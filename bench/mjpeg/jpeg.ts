@@ -4,7 +4,7 @@
  * send time as fixed-width text, and further COM segments padding it to an exact size. A viewer
  * needs only the first `STAMP_BYTES` of a part to know which frame it got and when it was sent.
  */
-import { execFileSync } from "node:child_process";
+import { comPadding, comSegment, ffmpegJpeg } from "../../test/helpers/jpeg.ts";
 
 const MAGIC = "mjpeg-bench seq=";
 const SEQ_DIGITS = 10;
@@ -16,8 +16,6 @@ const COM = 0xfe;
 const PAYLOAD_AT = 6;
 const SEQ_AT = PAYLOAD_AT + MAGIC.length;
 const TIME_AT = SEQ_AT + SEQ_DIGITS + TIME_FIELD.length;
-/** A COM segment's length field counts itself, so its payload is at most 65535 - 2 bytes. */
-const MAX_COM_PAYLOAD = 65_533;
 const STAMP_PAYLOAD = MAGIC.length + SEQ_DIGITS + TIME_FIELD.length + TIME_CHARS;
 
 /** How many leading bytes of a frame hold its stamp. */
@@ -28,16 +26,7 @@ export const wallMs = (): number => performance.timeOrigin + performance.now();
 
 /** A 640x360 test-card JPEG from ffmpeg, about 15 KB: the smallest frame the bench can make. */
 export function baseJpeg(): Buffer {
-  const args = ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=640x360", "-frames:v", "1", "-q:v", "5", "-c:v", "mjpeg", "-f", "image2", "-"];
-  const jpeg = execFileSync("ffmpeg", args, { maxBuffer: 16 * 1024 * 1024 });
-  if (jpeg.length < 4 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) throw new Error("ffmpeg did not produce a JPEG");
-  return jpeg;
-}
-
-function comSegment(payload: Buffer): Buffer {
-  const head = Buffer.from([0xff, COM, 0, 0]);
-  head.writeUInt16BE(payload.length + 2, 2);
-  return Buffer.concat([head, payload]);
+  return ffmpegJpeg("testsrc=size=640x360", ["-q:v", "5"]);
 }
 
 /** Builds stamped frames of exactly `size` bytes from one base JPEG. */
@@ -46,18 +35,11 @@ export class FrameMaker {
 
   constructor(base: Buffer, readonly size: number) {
     const fixed = base.length + 4 + STAMP_PAYLOAD;
-    let rest = size - fixed;
+    const rest = size - fixed;
     if (rest < 0) throw new Error(`frames of ${size} bytes are too small: the stamped base JPEG alone is ${fixed}`);
     // A padding segment costs 4 bytes of header, so 1 to 3 spare bytes go into the stamp's own payload.
     const slack = rest < 4 ? rest : 0;
-    rest -= slack;
-    const pads: Buffer[] = [];
-    const segments = Math.ceil(rest / (MAX_COM_PAYLOAD + 4));
-    for (let i = 0; i < segments; i++) {
-      const payload = Math.min(MAX_COM_PAYLOAD, rest - 4 * (segments - i));
-      pads.push(comSegment(Buffer.alloc(payload, "x")));
-      rest -= payload + 4;
-    }
+    const pads = comPadding(rest - slack);
     const stamp = comSegment(Buffer.alloc(STAMP_PAYLOAD + slack, " "));
     stamp.write(MAGIC, PAYLOAD_AT - 2, "latin1");
     this.template = Buffer.concat([base.subarray(0, 2), stamp, ...pads, base.subarray(2)]);

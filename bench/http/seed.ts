@@ -2,7 +2,7 @@
  * Seeds the service target over its own HTTP API, as users would: a signed-up owner whose team
  * gets 10 apps, 90 platform apps from the installer's global token, and an app token of the team.
  */
-import { PLATFORM_APPS, TEAM_APPS, TEAM_APP, platformApp, teamApp, type Credentials } from "./http-fixtures.ts";
+import { PLATFORM_APPS, TEAM_APPS, TEAM_APP, platformApp, teamApp, type Credentials } from "./fixtures.ts";
 
 async function call(base: string, method: string, path: string, token: string | undefined, body: unknown, shape: "enveloped" | "bare" = "enveloped"): Promise<unknown> {
   const res = await fetch(`${base}${path}`, {

@@ -1,15 +1,22 @@
 /**
- * A viewer's side of the MJPEG stream: the HTTP response head, then multipart parts framed by
- * their Content-Length. It never searches a JPEG for the boundary and never joins a frame's
- * bytes: it keeps the first `STAMP_BYTES` of each part, counts the rest off, and checks that the
- * boundary follows exactly where the length says the part ends. A viewer process runs one per
- * socket over a shared read buffer, so the state carried between chunks is all it owns.
+ * The one client-side reader of our MJPEG streams (`multipart/x-mixed-replace`), shared by the
+ * tests' viewer and the bench's viewer fleet. It checks the framing strictly: a 200 response with
+ * a boundary and no chunked encoding, the opening delimiter, then parts whose Content-Length is
+ * exact and whose body is followed by the delimiter. It never searches a JPEG for the boundary and
+ * never joins a part's bytes itself: the sink decides what to keep. It runs over a shared read
+ * buffer, so the state carried between chunks is all it owns.
  */
-import { isStamped, STAMP_BYTES, stampSeq, stampTime } from "./mjpeg-jpeg.ts";
 
-/** What the parser reports, one call per complete part. */
+/** What the parser reports. A string returned from a callback refuses the stream with that reason. */
 export interface PartSink {
-  part(seq: number, sentAt: number): void;
+  /** The response head, header names lower-cased. A non-200 response is not parsed further. */
+  response?(status: number, headers: Readonly<Record<string, string>>): string | undefined;
+  /** A part begins: its header block (valid only during the call) and its Content-Length. */
+  partStart(head: Buffer, length: number): string | undefined;
+  /** Bytes of the current part's body: `chunk[from, to)`, valid only during the call. */
+  partBody(chunk: Buffer, from: number, to: number): void;
+  /** The current part's body is complete. */
+  partEnd(): string | undefined;
 }
 
 const enum State {
@@ -17,6 +24,7 @@ const enum State {
   Delimiter,
   PartHead,
   Body,
+  Done,
   Failed,
 }
 
@@ -27,6 +35,16 @@ const CONTENT_LENGTH = Buffer.from("content-length:", "latin1");
 const CR = 0x0d;
 const LF = 0x0a;
 
+/** `Name: value` lines as a map with lower-cased names (a response's or a part's). */
+export function headerFields(lines: readonly string[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    if (colon > 0) fields[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return fields;
+}
+
 export class MultipartParser {
   private state = State.ResponseHead;
   private responseHead = "";
@@ -36,7 +54,6 @@ export class MultipartParser {
   private matched = 0;
   private readonly partHead = Buffer.allocUnsafe(MAX_PART_HEAD);
   private partHeadLength = 0;
-  private readonly head = Buffer.allocUnsafe(STAMP_BYTES);
   private bodyLength = 0;
   private bodyRead = 0;
   /** Why the stream was refused, once it was. */
@@ -45,7 +62,7 @@ export class MultipartParser {
   constructor(private readonly sink: PartSink) {}
 
   /** Feeds `chunk[0, length)`; answers false once the stream is broken (see `error`). */
-  push(chunk: Buffer, length: number): boolean {
+  push(chunk: Buffer, length = chunk.length): boolean {
     let at = 0;
     while (at < length) {
       switch (this.state) {
@@ -61,6 +78,8 @@ export class MultipartParser {
         case State.Body:
           at = this.readBody(chunk, at, length);
           break;
+        case State.Done:
+          return true;
         case State.Failed:
           return false;
       }
@@ -74,23 +93,30 @@ export class MultipartParser {
     return Number.POSITIVE_INFINITY;
   }
 
+  /** Fails with the sink's reason, if it gave one; otherwise moves on to `next`. */
+  private unless(reason: string | undefined, next: State, at: number): number {
+    if (reason !== undefined) return this.fail(reason);
+    this.state = next;
+    return at;
+  }
+
   private readResponseHead(chunk: Buffer, at: number, length: number): number {
     // Once per connection, so a string is fine here.
     const seen = this.responseHead.length;
     this.responseHead += chunk.toString("latin1", at, Math.min(length, at + MAX_RESPONSE_HEAD - seen));
     const end = this.responseHead.indexOf("\r\n\r\n");
     if (end < 0) return this.responseHead.length >= MAX_RESPONSE_HEAD ? this.fail("response head too long") : length;
-    const lines = this.responseHead.slice(0, end).split("\r\n");
-    const status = lines[0] ?? "";
-    if (!/^HTTP\/1\.[01] 200 /.test(status)) return this.fail(`answered ${JSON.stringify(status)}`);
-    const header = (name: string) => lines.find((l) => l.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim();
-    if (header("transfer-encoding") !== undefined) return this.fail("chunked body, expected one framed by Content-Length");
-    const boundary = /^multipart\/x-mixed-replace;\s*boundary="?([^";]+)"?/i.exec(header("content-type") ?? "")?.[1];
-    if (boundary === undefined) return this.fail(`content-type ${JSON.stringify(header("content-type"))}`);
+    const [statusLine = "", ...lines] = this.responseHead.slice(0, end).split("\r\n");
+    const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0);
+    const headers = headerFields(lines);
+    const after = at + (end + 4 - seen);
+    if (status !== 200) return this.unless(this.sink.response?.(status, headers), State.Done, after);
+    if (headers["transfer-encoding"] !== undefined) return this.fail("chunked body, expected one framed by Content-Length");
+    const boundary = /^multipart\/x-mixed-replace;\s*boundary="?([^";]+)"?/i.exec(headers["content-type"] ?? "")?.[1];
+    if (boundary === undefined) return this.fail(`content-type ${JSON.stringify(headers["content-type"])}`);
     this.delimiter = Buffer.from(`--${boundary}\r\n`, "latin1");
     this.between = Buffer.from(`\r\n--${boundary}\r\n`, "latin1");
-    this.state = State.Delimiter;
-    return at + (end + 4 - seen);
+    return this.unless(this.sink.response?.(status, headers), State.Delimiter, after);
   }
 
   private readDelimiter(chunk: Buffer, at: number, length: number): number {
@@ -117,11 +143,10 @@ export class MultipartParser {
       const n = this.partHeadLength;
       if (c === LF && n >= 4 && buf[n - 2] === CR && buf[n - 3] === LF && buf[n - 4] === CR) {
         const bodyLength = this.contentLength(n);
-        if (bodyLength < STAMP_BYTES) return this.fail(`part without a usable Content-Length (${bodyLength})`);
+        if (bodyLength < 0) return this.fail("a part without a Content-Length");
         this.bodyLength = bodyLength;
         this.bodyRead = 0;
-        this.state = State.Body;
-        return at;
+        return this.unless(this.sink.partStart(buf.subarray(0, n - 4), bodyLength), State.Body, at);
       }
     }
     return at;
@@ -149,17 +174,11 @@ export class MultipartParser {
 
   private readBody(chunk: Buffer, at: number, length: number): number {
     const take = Math.min(length - at, this.bodyLength - this.bodyRead);
-    if (this.bodyRead < STAMP_BYTES) chunk.copy(this.head, this.bodyRead, at, at + Math.min(take, STAMP_BYTES - this.bodyRead));
+    if (take > 0) this.sink.partBody(chunk, at, at + take);
     this.bodyRead += take;
     at += take;
     if (this.bodyRead < this.bodyLength) return at;
-    if (!isStamped(this.head)) return this.fail("a part that is not a bench frame");
-    const seq = stampSeq(this.head);
-    const sentAt = stampTime(this.head);
-    if (!Number.isFinite(seq) || !Number.isFinite(sentAt)) return this.fail("a bench frame with an unreadable stamp");
     this.delimiter = this.between;
-    this.state = State.Delimiter;
-    this.sink.part(seq, sentAt);
-    return at;
+    return this.unless(this.sink.partEnd(), State.Delimiter, at);
   }
 }

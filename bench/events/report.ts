@@ -2,7 +2,7 @@
  * The events bench's Markdown table, its verdicts against the goals, and the notes a reader
  * needs to trust (or distrust) a row: which process was saturated, what the service logged.
  */
-import type { ScenarioName, ScenarioResult } from "./events-scenario.ts";
+import type { ScenarioName, ScenarioResult } from "./scenario.ts";
 
 /** A main thread busier than this over the window counts as saturated. */
 export const SATURATED = 0.85;
