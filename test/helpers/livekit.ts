@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { livekitBinary } from "../setup/livekit.ts";
+import { LIVEKIT, toolBinary } from "../setup/go-tools.ts";
 import { freePort, waitForPort } from "./ports.ts";
 import { tempDir } from "./server.ts";
 
@@ -16,7 +16,8 @@ export interface LiveKit {
   stop(): Promise<void>;
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL after 5 s; resolves once the child is gone. */
+export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill("SIGTERM");
   const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
@@ -55,7 +56,7 @@ export async function startLiveKit(options: { webhookUrl?: string; apiKey?: stri
   ].join("\n");
   const configFile = path.join(dir, "livekit.yaml");
   writeFileSync(configFile, `${config}\n`);
-  const server = spawn(livekitBinary(), ["--config", configFile], { stdio: ["ignore", "ignore", "pipe"] });
+  const server = spawn(toolBinary(LIVEKIT), ["--config", configFile], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   server.stderr?.on("data", (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
   try {

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { loadUws } from "../../src/http/uws.ts";
-import { ensureLivekit, LIVEKIT_VERSION } from "./livekit.ts";
+import { ensureTool, LIVEKIT, MINIO } from "./go-tools.ts";
 
 /**
  * One thing the suite needs from the machine. `ensure` installs or builds it when missing
@@ -88,12 +88,7 @@ export const prerequisites: Prerequisite[] = [
       return `SQLite ${version}`;
     },
   },
-  {
-    name: `livekit-server ${LIVEKIT_VERSION}`,
-    async ensure() {
-      return ensureLivekit();
-    },
-  },
+  ...[LIVEKIT, MINIO].map((tool) => ({ name: `${tool.name} ${tool.version}`, ensure: async () => ensureTool(tool) })),
   debianTool("ffmpeg and ffprobe (MJPEG test frames, real MJPEG clients)", "ffmpeg", [
     ["ffmpeg", "-version"],
     ["ffprobe", "-version"],
