@@ -29,6 +29,7 @@ import type { Supervisor } from "./supervisor/supervisor.ts";
 import { tenantsModule } from "./tenants/module.ts";
 import { tokensModule } from "./tokens/module.ts";
 import type { TokenService } from "./tokens/service.ts";
+import { vodsModule } from "./vods/module.ts";
 
 export interface BuildOptions {
   /** Extra routes mounted beside the service's own (embedding, tests). */
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .add(tenantsModule)
       .add(joinTokensModule)
       .add(ingestModule)
+      .add(vodsModule)
       .add(mjpegModule)
       .add(eventsModule({ callbackOutbox: options.callbackOutbox }))
       .add(observabilityModule)

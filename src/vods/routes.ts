@@ -1,0 +1,36 @@
+import { appParams } from "../apps/schemas.ts";
+import { appOf } from "../auth/caller.ts";
+import { okOr, paged } from "../http/reply.ts";
+import { defineRoute, type Route } from "../http/route.ts";
+import { listVodsQuery, vodParams } from "./schemas.ts";
+import type { VodService } from "./service.ts";
+
+/** SPEC 4.12's read routes. */
+export function vodRoutes(vods: VodService): Route[] {
+  return [
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps/{app}/vods",
+      auth: "any",
+      app: true,
+      permission: "vod:read",
+      params: appParams,
+      query: listVodsQuery,
+      handler: async (ctx) => {
+        const { data, total } = vods.list(appOf(ctx), ctx.query);
+        // With all=1 every match is in one answer; limit then says how many that was.
+        const all = ctx.query.all !== undefined;
+        return paged(data, { total, limit: all ? data.length : ctx.query.limit, offset: all ? 0 : ctx.query.offset });
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps/{app}/vods/{id}",
+      auth: "any",
+      app: true,
+      permission: "vod:read",
+      params: vodParams,
+      handler: async (ctx) => okOr(await vods.get(appOf(ctx), ctx.params.id)),
+    }),
+  ];
+}

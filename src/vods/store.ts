@@ -1,0 +1,118 @@
+import type { Statement } from "better-sqlite3";
+import type { Db } from "../db/open.ts";
+import { perDatabase } from "../db/per-database.ts";
+import type { ListVodsQuery, VodStatus } from "./schemas.ts";
+
+/** A VOD row as stored (SPEC 2.7 plus what the lifecycle needs). */
+export interface VodRow {
+  readonly id: number;
+  readonly room: string;
+  readonly stream_id: string | null;
+  readonly egress_id: string;
+  readonly source: "camera" | "egress";
+  readonly part: number;
+  readonly status: VodStatus;
+  readonly local_path: string | null;
+  readonly file_key: string | null;
+  readonly s3_url: string | null;
+  readonly snapshot_key: string | null;
+  readonly size_bytes: number | null;
+  readonly duration_s: number | null;
+  readonly width: number | null;
+  readonly height: number | null;
+  readonly format: string | null;
+  readonly codec: string | null;
+  readonly failure_reason: string | null;
+  readonly failure_detail: string | null;
+  readonly started_at: string;
+  readonly ended_at: string | null;
+  readonly ready_at: string | null;
+  readonly updated_at: string;
+}
+
+export type NewVod = Pick<VodRow, "room" | "stream_id" | "egress_id" | "source" | "part" | "local_path"> & { readonly started_at: string };
+
+/** The list filters after parsing: instants normalised to the stored form (UTC, ms, `Z`). */
+type Filter = Pick<ListVodsQuery, "room" | "status" | "since" | "until" | "order" | "dir" | "all" | "limit" | "offset">;
+
+/**
+ * One app's VODs (in its own database); use `vodStore(db)`. The list's SQL depends on which
+ * filters are present, so its statements are prepared on first use per shape (a few dozen at
+ * most: four optional filters, three orders, two directions, paged or not).
+ */
+export class VodStore {
+  private readonly insertRow;
+  private readonly byId;
+  private readonly byEgress;
+  private readonly remove;
+  private readonly statusCounts;
+  private readonly shapes = new Map<string, { rows: Statement<unknown[], VodRow>; count: Statement<unknown[], { n: number }> }>();
+
+  constructor(private readonly db: Db) {
+    this.insertRow = db.prepare<[string, string | null, string, string, number, string | null, string, string]>(
+      "INSERT INTO vods (room, stream_id, egress_id, source, part, status, local_path, started_at, updated_at) VALUES (?, ?, ?, ?, ?, 'recording', ?, ?, ?)",
+    );
+    this.byId = db.prepare<[number], VodRow>("SELECT * FROM vods WHERE id = ?");
+    this.byEgress = db.prepare<[string], VodRow>("SELECT * FROM vods WHERE egress_id = ?");
+    this.remove = db.prepare<[number]>("DELETE FROM vods WHERE id = ?");
+    this.statusCounts = db.prepare<[], { status: VodStatus; n: number }>("SELECT status, COUNT(*) AS n FROM vods GROUP BY status");
+  }
+
+  /** Inserts a VOD in status `recording`; answers its id. */
+  insert(vod: NewVod): number {
+    const result = this.insertRow.run(vod.room, vod.stream_id, vod.egress_id, vod.source, vod.part, vod.local_path, vod.started_at, vod.started_at);
+    return Number(result.lastInsertRowid);
+  }
+
+  get(id: number): VodRow | undefined {
+    return this.byId.get(id);
+  }
+
+  /** By the id of the recorder writing it (ours, or the media server's egress). */
+  getByEgress(egressId: string): VodRow | undefined {
+    return this.byEgress.get(egressId);
+  }
+
+  delete(id: number): boolean {
+    return this.remove.run(id).changes > 0;
+  }
+
+  countByStatus(): Record<VodStatus, number> {
+    const counts: Record<VodStatus, number> = { recording: 0, uploading: 0, ready: 0, failed: 0 };
+    for (const { status, n } of this.statusCounts.all()) counts[status] = n;
+    return counts;
+  }
+
+  /** One page of the filtered list (every match with `all`), and how many match in all. */
+  list(filter: Filter): { rows: VodRow[]; total: number } {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (filter.room !== undefined) (where.push("room = ?"), args.push(filter.room));
+    if (filter.status !== undefined) (where.push("status = ?"), args.push(filter.status));
+    if (filter.since !== undefined) (where.push("started_at >= ?"), args.push(new Date(filter.since).toISOString()));
+    if (filter.until !== undefined) (where.push("started_at <= ?"), args.push(new Date(filter.until).toISOString()));
+    const paged = filter.all === undefined;
+    const shape = this.shape(where, filter.order, filter.dir, paged);
+    const rows = paged ? shape.rows.all(...args, filter.limit, filter.offset) : shape.rows.all(...args);
+    const total = paged ? (shape.count.get(...args)?.n ?? 0) : rows.length;
+    return { rows, total };
+  }
+
+  private shape(where: readonly string[], order: Filter["order"], dir: Filter["dir"], paged: boolean) {
+    const key = `${where.join(" AND ")}|${order}|${dir}|${paged}`;
+    let shape = this.shapes.get(key);
+    if (!shape) {
+      const clause = where.length > 0 ? ` WHERE ${where.join(" AND ")}` : "";
+      // `order` and `dir` come from zod enums, never from raw input; id breaks ties.
+      const sort = order === "id" ? `id ${dir}` : `${order} ${dir}, id ${dir}`;
+      shape = {
+        rows: this.db.prepare<unknown[], VodRow>(`SELECT * FROM vods${clause} ORDER BY ${sort}${paged ? " LIMIT ? OFFSET ?" : ""}`),
+        count: this.db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM vods${clause}`),
+      };
+      this.shapes.set(key, shape);
+    }
+    return shape;
+  }
+}
+
+export const vodStore = perDatabase((db) => new VodStore(db));

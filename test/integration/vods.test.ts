@@ -1,0 +1,125 @@
+import assert from "node:assert/strict";
+import { PutObjectCommand } from "@aws-sdk/client-s3";
+import { after, before, describe, it } from "node:test";
+import type { VodView } from "../../src/vods/service.ts";
+import { vodStore } from "../../src/vods/store.ts";
+import { startMinio, type Minio } from "../helpers/minio.ts";
+import { startServer, type TestServer } from "../helpers/server.ts";
+
+type Page = { data: VodView[]; total: number; limit: number; offset: number };
+
+/**
+ * SPEC 4.12's read routes over VOD rows. Recording (which makes the rows) is issue 13's next part,
+ * so rows are written here through the store the lifecycle uses; the S3 URLs are checked against a
+ * real MinIO.
+ */
+describe("VOD list and detail", () => {
+  let server: TestServer;
+  let minio: Minio;
+  const get = async (p: string) => server.request("GET", `/api/v1/apps/vodapp${p}`, { token: server.rootToken });
+  const page = async (q: string) => {
+    const res = await get(`/vods${q}`);
+    assert.equal(res.status, 200, res.text);
+    return res.json as Page;
+  };
+  const ids = async (q: string) => (await page(q)).data.map((v) => v.id);
+
+  before(async () => {
+    minio = await startMinio();
+    await minio.createBucket("vods");
+    server = await startServer();
+    assert.equal((await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name: "vodapp" } })).status, 201);
+    const store = vodStore(server.app.databases.app("vodapp"));
+    const rooms = ["lobby", "stage", "lobby", "stage", "lobby"];
+    rooms.forEach((room, i) => {
+      store.insert({ room, stream_id: null, egress_id: `cam_${i}`, source: "camera", part: 0, local_path: null, started_at: `2026-01-0${i + 1}T10:00:00.000Z` });
+    });
+    // Two rows move on so the status filter has something to tell apart.
+    const db = server.app.databases.app("vodapp");
+    db.prepare("UPDATE vods SET status = 'ready', size_bytes = id * 100, file_key = 'vodapp/recordings/' || id || '.mp4' WHERE id IN (2, 4)").run();
+    db.prepare("UPDATE vods SET status = 'failed', size_bytes = 50, failure_reason = 'upload_failed', failure_detail = 'bucket missing' WHERE id = 5").run();
+  });
+  after(async () => {
+    await server?.close();
+    await minio?.close();
+  });
+
+  it("lists newest id first by default, with total, limit and offset", async () => {
+    const p = await page("");
+    assert.deepEqual(p.data.map((v) => v.id), [5, 4, 3, 2, 1]);
+    assert.deepEqual([p.total, p.limit, p.offset], [5, 200, 0]);
+    assert.deepEqual(await ids("?limit=2&offset=1"), [4, 3]);
+    assert.equal((await page("?limit=2&offset=1")).total, 5);
+  });
+
+  it("filters by room and status, and by started_at with both bounds inclusive", async () => {
+    assert.deepEqual(await ids("?room=lobby"), [5, 3, 1]);
+    assert.deepEqual(await ids("?status=ready"), [4, 2]);
+    assert.deepEqual(await ids("?room=stage&status=ready"), [4, 2]);
+    assert.deepEqual(await ids("?since=2026-01-02T10:00:00Z&until=2026-01-04T10:00:00Z"), [4, 3, 2]);
+    // An offset is the same instant: 12:00+02:00 is 10:00Z.
+    assert.deepEqual(await ids(`?until=${encodeURIComponent("2026-01-02T12:00:00+02:00")}`), [2, 1]);
+  });
+
+  it("orders by started_at, size_bytes or id in either direction", async () => {
+    assert.deepEqual(await ids("?order=started_at&dir=asc"), [1, 2, 3, 4, 5]);
+    // NULL sizes sort first ascending in SQLite; ties break on id.
+    assert.deepEqual(await ids("?order=size_bytes&dir=asc"), [1, 3, 5, 2, 4]);
+    assert.deepEqual(await ids("?order=size_bytes"), [4, 2, 5, 3, 1]);
+  });
+
+  it("clamps limit to 1..1000 and returns every match with all=1", async () => {
+    assert.equal((await page("?limit=0")).limit, 1);
+    assert.equal((await page("?limit=5000")).limit, 1000);
+    const all = await page("?all=1&limit=2");
+    assert.deepEqual([all.data.length, all.total, all.limit, all.offset], [5, 5, 5, 0]);
+  });
+
+  it("refuses bad filters with 400 validation_failed and a message naming the field", async () => {
+    for (const q of ["?status=done", "?since=yesterday", "?order=name", "?dir=up", "?all=yes", "?offset=-1", "?since=2026-02-01T00:00:00Z&until=2026-01-01T00:00:00Z"]) {
+      const res = await get(`/vods${q}`);
+      assert.equal(res.status, 400, q);
+      const body = res.json as { error: { code: string; message: string } };
+      assert.equal(body.error.code, "validation_failed", q);
+    }
+    assert.equal((await get("/vods/abc")).status, 400);
+    assert.equal((await get("/vods/0")).status, 400);
+  });
+
+  it("answers 404 for a VOD the app does not have", async () => {
+    const res = await get("/vods/999");
+    assert.equal(res.status, 404);
+    assert.equal((res.json as { error: { code: string } }).error.code, "not_found");
+  });
+
+  it("shows a failure's reason and detail", async () => {
+    const vod = ((await get("/vods/5")).json as { data: VodView }).data;
+    assert.deepEqual(vod.failure, { reason: "upload_failed", detail: "bucket missing" });
+    assert.equal(vod.url, null);
+  });
+
+  it("presigns a detail URL that downloads the object from the app's bucket", async () => {
+    assert.equal((await server.request("PUT", "/api/v1/apps/vodapp/s3", {
+      token: server.rootToken,
+      body: { provider: "s3-compatible", bucket: "vods", region: minio.region, endpoint: minio.endpoint, key: minio.accessKey, secret: minio.secretKey },
+    })).status, 200);
+    await minio.s3.send(new PutObjectCommand({ Bucket: "vods", Key: "vodapp/recordings/2.mp4", Body: "not really an mp4" }));
+    const vod = ((await get("/vods/2")).json as { data: VodView }).data;
+    assert.ok(vod.presignedUrl?.startsWith(`${minio.endpoint}/vods/vodapp/recordings/2.mp4?`), String(vod.presignedUrl));
+    assert.equal(vod.url, vod.presignedUrl);
+    assert.equal(vod.publicUrl, null);
+    const download = await fetch(vod.presignedUrl ?? "");
+    assert.equal(download.status, 200);
+    assert.equal(await download.text(), "not really an mp4");
+    // The list does not presign (a page of 1000 would sign 1000 URLs); the detail does.
+    assert.equal((await page("?status=ready")).data[0]?.presignedUrl, null);
+  });
+
+  it("uses <public_url>/<key> as the URL once the app has a public URL", async () => {
+    assert.equal((await server.request("PUT", "/api/v1/apps/vodapp/s3", { token: server.rootToken, body: { public_url: "https://cdn.example.com/media/", confirmPublic: true } })).status, 200);
+    const vod = ((await get("/vods/4")).json as { data: VodView }).data;
+    assert.equal(vod.publicUrl, "https://cdn.example.com/media/vodapp/recordings/4.mp4");
+    assert.equal(vod.url, vod.publicUrl);
+    assert.equal((await page("?status=ready")).data[0]?.url, "https://cdn.example.com/media/vodapp/recordings/4.mp4");
+  });
+});
