@@ -12,7 +12,7 @@ import type { StreamTracker } from "../streams/tracker.ts";
 import { CameraLink, type CameraLimits, type CameraSocket, type CloseReason } from "./camera.ts";
 import { newCounters, type MjpegCounters } from "./counters.ts";
 import { cameraKeys, type CameraKey, type CameraKeyStore } from "./keys.ts";
-import { Relay, type RelayClock } from "./relay.ts";
+import { Relay, type FrameTap, type RelayClock } from "./relay.ts";
 import type { Viewer } from "./viewer.ts";
 
 const TICK_MS = 100;
@@ -121,6 +121,17 @@ export class MjpegHub implements RelayClock, LocalStreams {
     }
   };
 
+  /**
+   * Adds a recording to the room while its camera is live; answers how to take it off again, or
+   * undefined when no camera is live there.
+   */
+  tap(app: string, room: string, tap: FrameTap): (() => void) | undefined {
+    const relay = this.relay(app, room);
+    if (!relay?.camera) return undefined;
+    relay.taps.add(tap);
+    return () => relay.taps.delete(tap);
+  }
+
   /** The room's relay while a camera is live (or viewers wait for it to return). */
   relay(app: string, room: string): Relay | undefined {
     return this.relays.get(`${app}/${room}`);
@@ -204,6 +215,7 @@ export class MjpegHub implements RelayClock, LocalStreams {
     if (relay.camera === link) {
       relay.camera = undefined;
       relay.cameraLeftAt = this.now;
+      for (const tap of [...relay.taps]) tap.cameraLeft();
       if (relay.viewers.size === 0) this.retire(relay);
     }
     if (!link.settled) {

@@ -11,6 +11,14 @@ export interface RelayClock {
   schedule(relay: Relay): void;
 }
 
+/** What a relay hands a recording: its newest frame at each fan-out, and the camera's leaving. */
+export interface FrameTap {
+  /** The newest frame; the tap holds the part while it uses the bytes. */
+  frame(part: Part): void;
+  /** The camera disconnected: the recording ends here. */
+  cameraLeft(): void;
+}
+
 /**
  * One room's MJPEG relay: the camera feeding it, the newest frame, and its viewers. Frames are
  * copied once into a shared part and fanned out later (see `MjpegHub`), never from inside the
@@ -22,6 +30,8 @@ export class Relay implements ViewerRoom {
   /** When the last camera left, while viewers wait for it to come back. */
   cameraLeftAt: number | undefined;
   readonly viewers = new Set<Viewer>();
+  /** Recordings of this room: each gets the newest frame at every fan-out. */
+  readonly taps = new Set<FrameTap>();
   /** When a frame (new or repeated) last went out. */
   lastFanOutAt = 0;
   scheduled = false;
@@ -64,6 +74,7 @@ export class Relay implements ViewerRoom {
     const part = this.latest;
     if (!part) return;
     this.lastFanOutAt = this.clock.now;
+    for (const tap of this.taps) tap.frame(part);
     const first = this.viewers.values().next().value;
     first?.batch(() => {
       for (const viewer of this.viewers) viewer.offer(part);
