@@ -21,6 +21,7 @@ import type { Logging } from "./logging.ts";
 import { mediaModule } from "./media/module.ts";
 import { mjpegModule } from "./mjpeg/module.ts";
 import { observabilityModule } from "./observability/module.ts";
+import { recordingModule } from "./recording/module.ts";
 import type { Metrics } from "./observability/metrics.ts";
 import { streamsModule, type StreamsApi } from "./streams/module.ts";
 import { supervisorModule } from "./supervisor/module.ts";
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .add(ingestModule)
       .add(vodsModule)
       .add(mjpegModule)
+      .add(recordingModule)
       .add(eventsModule({ callbackOutbox: options.callbackOutbox }))
       .add(observabilityModule)
       .add(supervisorModule)

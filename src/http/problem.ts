@@ -21,6 +21,7 @@ const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   internal_error: 500,
   service_unavailable: 503,
   media_server_unavailable: 503,
+  egress_unavailable: 503,
   app_unavailable: 503,
 };
 

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   "internal_error",
   "service_unavailable",
   "media_server_unavailable",
+  "egress_unavailable",
   "app_unavailable",
 ] as const;
 

@@ -129,6 +129,8 @@ export class MjpegHub implements RelayClock, LocalStreams {
     const relay = this.relay(app, room);
     if (!relay?.camera) return undefined;
     relay.taps.add(tap);
+    // A recording starts with the picture the room shows now, not with the camera's next frame.
+    if (relay.latest) tap.frame(relay.latest);
     return () => relay.taps.delete(tap);
   }
 

@@ -12,7 +12,14 @@ import { cameraKeyRoutes } from "./routes.ts";
 import { CAMERA_PATH, cameraSocket } from "./socket.ts";
 
 /** WebSocket MJPEG cameras, served by this process: keys, the camera socket, fan-out and playback (SPEC 4.10). */
-export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; quota: StreamQuota }): Module {
+/** What later modules use of the camera rooms: recordings tap their frames. */
+export interface CameraRooms {
+  /** Whether a camera is live in the room now. */
+  live(app: string, room: string): boolean;
+  tap: MjpegHub["tap"];
+}
+
+export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; quota: StreamQuota }): Module<{ cameras: CameraRooms }> {
   const { config, logger, databases, metrics } = core;
   const apps = deps.apps.service;
   const hub = new MjpegHub({ apps, databases, tracker: deps.streams.tracker, quota: deps.quota, logger });
@@ -21,6 +28,7 @@ export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; 
   let accepting = true;
   return {
     name: "mjpeg",
+    provides: { cameras: { live: (app, room) => hub.relay(app, room)?.camera !== undefined, tap: (app, room, tap) => hub.tap(app, room, tap) } },
     routes: [
       ...cameraKeyRoutes({ hub, apps, quota: deps.quota, publicUrl: config.publicUrl }),
       ...playbackRoutes({ hub, apps, access: new PlayAccess({ apps, servers: deps.media.servers }) }),

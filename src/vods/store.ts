@@ -30,6 +30,20 @@ export interface VodRow {
   readonly updated_at: string;
 }
 
+/** What a VOD holds once it is ready (its metatags, and where the file went). */
+export interface ReadyVod {
+  readonly file_key: string | null;
+  readonly s3_url: string | null;
+  readonly snapshot_key: string | null;
+  readonly local_path: string | null;
+  readonly size_bytes: number;
+  readonly duration_s: number;
+  readonly width: number;
+  readonly height: number;
+  readonly format: string;
+  readonly codec: string;
+}
+
 export type NewVod = Pick<VodRow, "room" | "stream_id" | "egress_id" | "source" | "part" | "local_path"> & { readonly started_at: string };
 
 /** The list filters after parsing: instants normalised to the stored form (UTC, ms, `Z`). */
@@ -46,6 +60,11 @@ export class VodStore {
   private readonly byEgress;
   private readonly remove;
   private readonly statusCounts;
+  private readonly setUploading;
+  private readonly setReady;
+  private readonly setFailed;
+  private readonly unfinishedRows;
+  private readonly recordingInRoom;
   private readonly shapes = new Map<string, { rows: Statement<unknown[], VodRow>; count: Statement<unknown[], { n: number }> }>();
 
   constructor(private readonly db: Db) {
@@ -55,6 +74,17 @@ export class VodStore {
     this.byId = db.prepare<[number], VodRow>("SELECT * FROM vods WHERE id = ?");
     this.byEgress = db.prepare<[string], VodRow>("SELECT * FROM vods WHERE egress_id = ?");
     this.remove = db.prepare<[number]>("DELETE FROM vods WHERE id = ?");
+    this.setUploading = db.prepare<[string, string, number]>("UPDATE vods SET status = 'uploading', ended_at = COALESCE(ended_at, ?), updated_at = ? WHERE id = ? AND status IN ('recording', 'uploading')");
+    this.setReady = db.prepare(
+      `UPDATE vods SET status = 'ready', file_key = @file_key, s3_url = @s3_url, snapshot_key = @snapshot_key, local_path = @local_path,
+         size_bytes = @size_bytes, duration_s = @duration_s, width = @width, height = @height, format = @format, codec = @codec,
+         failure_reason = NULL, failure_detail = NULL, ready_at = @at, updated_at = @at WHERE id = @id AND status = 'uploading'`,
+    );
+    this.setFailed = db.prepare<[string, string, string, number]>(
+      "UPDATE vods SET status = 'failed', failure_reason = ?, failure_detail = ?, updated_at = ? WHERE id = ? AND status IN ('recording', 'uploading')",
+    );
+    this.unfinishedRows = db.prepare<[], VodRow>("SELECT * FROM vods WHERE status IN ('recording', 'uploading') ORDER BY id");
+    this.recordingInRoom = db.prepare<[string], VodRow>("SELECT * FROM vods WHERE room = ? AND status = 'recording' ORDER BY id LIMIT 1");
     this.statusCounts = db.prepare<[], { status: VodStatus; n: number }>("SELECT status, COUNT(*) AS n FROM vods GROUP BY status");
   }
 
@@ -71,6 +101,31 @@ export class VodStore {
   /** By the id of the recorder writing it (ours, or the media server's egress). */
   getByEgress(egressId: string): VodRow | undefined {
     return this.byEgress.get(egressId);
+  }
+
+  /** recording -> uploading; the first call sets `ended_at`. Answers whether the row moved (or was there already). */
+  markUploading(id: number, at: string): boolean {
+    return this.setUploading.run(at, at, id).changes > 0;
+  }
+
+  /** uploading -> ready with the metatags; answers false when the row was not uploading. */
+  markReady(id: number, ready: ReadyVod, at: string): boolean {
+    return this.setReady.run({ ...ready, id, at }).changes > 0;
+  }
+
+  /** recording | uploading -> failed; answers false when the row had finished already. */
+  markFailed(id: number, reason: string, detail: string, at: string): boolean {
+    return this.setFailed.run(reason, detail, at, id).changes > 0;
+  }
+
+  /** Rows still recording or uploading, oldest first: what a restart resumes. */
+  unfinished(): VodRow[] {
+    return this.unfinishedRows.all();
+  }
+
+  /** The recording in progress in a room, if any. */
+  recordingIn(room: string): VodRow | undefined {
+    return this.recordingInRoom.get(room);
   }
 
   delete(id: number): boolean {

@@ -1,0 +1,118 @@
+import { rmSync } from "node:fs";
+import path from "node:path";
+import type { Logger } from "pino";
+import { VodFailedError } from "../../machines/vod-lifecycle.ts";
+import type { AppConfigService } from "../apps/config/service.ts";
+import type { S3Clients } from "../apps/s3/clients.ts";
+import type { Databases } from "../db/databases.ts";
+import type { EventDispatcher } from "../events/dispatcher.ts";
+import type { TaskPool } from "../lib/task-pool.ts";
+import { publicObjectUrl } from "../vods/service.ts";
+import { vodStore, type VodRow } from "../vods/store.ts";
+import { uploadFile, UploadFailedError } from "../vods/uploader.ts";
+import type { RecordedFile } from "./camera-recorder.ts";
+
+export type MediaTasks = typeof import("../../workers/media-files.ts");
+
+export interface FinalizerOptions {
+  readonly databases: Databases;
+  readonly configs: AppConfigService;
+  readonly s3: S3Clients;
+  readonly events: EventDispatcher;
+  readonly media: TaskPool<MediaTasks>;
+  readonly dataDir: string;
+  readonly logger: Logger;
+  /** Upload retry pacing; tests shorten it. */
+  readonly uploadFirstDelayMs?: number;
+}
+
+const fail = (reason: string, detail: string): never => {
+  throw new VodFailedError({ reason, detail });
+};
+
+/**
+ * What `uploading` does to a VOD whose file is finished: probe it, take a snapshot from its
+ * middle, upload both when the app has S3, store the metatags, delete the local file when the
+ * app asks for it, mark it ready and emit `vod_ready`. Failures carry a reason of the documented
+ * list (`recorder_failed`, `probe_failed`, `upload_failed`, `file_missing`); the local file is then
+ * kept. The snapshot is best effort: a VOD without one is still ready.
+ */
+export class Finalizer {
+  private readonly log: Logger;
+
+  constructor(private readonly o: FinalizerOptions) {
+    this.log = o.logger.child({ component: "vod-finalize" });
+  }
+
+  async finalize(app: string, vodId: number, recorded: RecordedFile | undefined): Promise<void> {
+    const store = vodStore(this.o.databases.app(app));
+    const row = store.get(vodId);
+    if (!row) return fail("internal_error", `VOD ${vodId} of ${app} is gone`);
+    if (recorded?.error) fail("recorder_failed", recorded.error);
+    const file = row.local_path;
+    if (!file) return fail("file_missing", "the VOD has no local file to upload");
+    const info = await this.o.media.run("probe", { file }).catch((err: Error) => fail("probe_failed", err.message));
+    const snapshot = await this.snapshot(app, row, file, info.durationS);
+    const uploaded = await this.upload(app, file, snapshot);
+    const keepLocal = uploaded === undefined || !this.o.configs.get(app).recording.delete_local_after_upload;
+    const ready = {
+      file_key: uploaded?.fileKey ?? null,
+      s3_url: uploaded?.s3Url ?? null,
+      snapshot_key: uploaded?.snapshotKey ?? null,
+      local_path: keepLocal ? file : null,
+      size_bytes: uploaded?.bytes ?? recorded?.bytes ?? 0,
+      duration_s: info.durationS,
+      width: info.width,
+      height: info.height,
+      format: info.format,
+      codec: info.codec,
+    };
+    if (!store.markReady(vodId, ready, new Date().toISOString())) return;
+    if (!keepLocal) rmSync(file, { force: true });
+    const publicUrl = this.o.configs.get(app).s3.public_url;
+    this.o.events.emit(app, "vod_ready", row.room, {
+      vodId,
+      app,
+      room: row.room,
+      streamId: row.stream_id ?? "",
+      fileKey: ready.file_key ?? "",
+      s3Url: ready.s3_url ?? "",
+      publicUrl: publicUrl !== "" && ready.file_key ? publicObjectUrl(publicUrl, ready.file_key) : "",
+      snapshotKey: ready.snapshot_key,
+      sizeBytes: ready.size_bytes,
+      durationS: ready.duration_s,
+      width: ready.width,
+      height: ready.height,
+      format: ready.format,
+    });
+  }
+
+  /** The frame from the middle of the recording, next to the app's other snapshots. */
+  private async snapshot(app: string, row: VodRow, file: string, durationS: number): Promise<string | undefined> {
+    const out = path.join(this.o.dataDir, "apps", app, "snapshots", `vod-${row.id}.jpg`);
+    try {
+      await this.o.media.run("snapshot", { file, out, atSeconds: Math.max(0, durationS / 2) });
+      return out;
+    } catch (err) {
+      this.log.warn({ app, vodId: row.id, err: (err as Error).message }, "no snapshot for this VOD");
+      return undefined;
+    }
+  }
+
+  private async upload(app: string, file: string, snapshot: string | undefined) {
+    const s3 = this.o.s3.get(app);
+    if (!s3) return undefined;
+    const prefix = this.o.configs.get(app).s3.prefix;
+    const fileKey = `${prefix}${app}/recordings/${path.basename(file)}`;
+    const snapshotKey = snapshot ? `${prefix}${app}/snapshots/${path.basename(snapshot)}` : null;
+    const target = { client: s3.client, bucket: s3.target.bucket };
+    const options = { logger: this.log, firstDelayMs: this.o.uploadFirstDelayMs };
+    try {
+      const bytes = await uploadFile(target, fileKey, file, "video/mp4", options);
+      if (snapshot && snapshotKey) await uploadFile(target, snapshotKey, snapshot, "image/jpeg", options);
+      return { fileKey, snapshotKey, bytes, s3Url: `s3://${s3.target.bucket}/${fileKey}` };
+    } catch (err) {
+      return fail("upload_failed", err instanceof UploadFailedError ? err.message : String(err));
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { appParams } from "../apps/schemas.ts";
+import { appOf } from "../auth/caller.ts";
+import { okOr } from "../http/reply.ts";
+import { defineRoute, type Route } from "../http/route.ts";
+import { recordingParams, startRecordingBody } from "./schemas.ts";
+import type { RecordingService } from "./service.ts";
+
+/** SPEC 4.11: start and stop a room's recording. */
+export function recordingRoutes(recording: RecordingService): Route[] {
+  return [
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/apps/{app}/recording/start",
+      auth: "any",
+      app: true,
+      permission: "recording:start",
+      params: appParams,
+      body: startRecordingBody,
+      handler: async (ctx) => okOr(await recording.start(appOf(ctx), ctx.body)),
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/apps/{app}/recording/{id}/stop",
+      auth: "any",
+      app: true,
+      permission: "recording:stop",
+      params: recordingParams,
+      handler: async (ctx) => okOr(recording.stop(appOf(ctx), ctx.params.id)),
+    }),
+  ];
+}

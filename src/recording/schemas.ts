@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { appParams } from "../apps/schemas.ts";
+
+/** POST /apps/{app}/recording/start (SPEC 4.11). */
+export const startRecordingBody = z.strictObject({
+  roomName: z.string().min(1).max(200),
+  streamId: z.string().min(1).max(200).optional(),
+});
+
+/** `{id}` of the stop route: a VOD id or a recorder (egress) id. */
+export const recordingParams = appParams.extend({ id: z.string().min(1).max(200) });
+
+export type StartRecordingBody = z.output<typeof startRecordingBody>;

@@ -1,0 +1,156 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import type { Logger } from "pino";
+import { fromPromise } from "xstate";
+import { vodLifecycle, type VodFailure, type VodLifecycleInput } from "../../machines/vod-lifecycle.ts";
+import type { AppConfigService } from "../apps/config/service.ts";
+import type { AppRef } from "../apps/store.ts";
+import type { Databases } from "../db/databases.ts";
+import type { EventDispatcher } from "../events/dispatcher.ts";
+import { problem, type Problem } from "../lib/problem.ts";
+import type { MediaServers } from "../media/servers.ts";
+import type { CameraRooms } from "../mjpeg/module.ts";
+import type { Supervisor } from "../supervisor/supervisor.ts";
+import { vodStore, type VodRow } from "../vods/store.ts";
+import { CameraRecorder } from "./camera-recorder.ts";
+import type { Finalizer } from "./finalize.ts";
+import type { StartRecordingBody } from "./schemas.ts";
+
+/** Our own recorders' ids (in `egressId`), so they never collide with the media server's `EG_`. */
+export const CAMERA_RECORDER_PREFIX = "CR_";
+
+export interface RecordingServiceOptions {
+  readonly databases: Databases;
+  readonly configs: AppConfigService;
+  readonly cameras: CameraRooms;
+  readonly servers: MediaServers;
+  readonly supervisor: Supervisor;
+  readonly events: EventDispatcher;
+  readonly finalizer: Finalizer;
+  readonly dataDir: string;
+  readonly logger: Logger;
+}
+
+/** What start and stop answer (SPEC 4.11). */
+export interface RecordingState {
+  readonly vodId: number;
+  readonly egressId: string;
+  readonly status: "recording" | "uploading";
+}
+
+const actorId = (app: string, vodId: number): string => `vod:${app}:${vodId}`;
+
+/**
+ * Starting and stopping recordings. Every VOD runs as one `vodLifecycle` actor under the
+ * supervisor; only its source differs: a camera room is recorded by our own ffmpeg on the MJPEG
+ * relay, a media-server room by LiveKit's egress (not available yet: start answers 503).
+ */
+export class RecordingService {
+  /** Live recorders by VOD actor id, with how to take them off their relay. */
+  private readonly recorders = new Map<string, { recorder: CameraRecorder; untap: () => void }>();
+  private readonly log: Logger;
+
+  constructor(private readonly o: RecordingServiceOptions) {
+    this.log = o.logger.child({ component: "recording" });
+  }
+
+  async start(app: AppRef, body: StartRecordingBody): Promise<RecordingState | Problem> {
+    const config = this.o.configs.get(app.name);
+    if (!config.recording.enabled) {
+      return problem("conflict", `recording is disabled for app ${app.name}; set recording.enabled: true in its config (PATCH /apps/${app.name}/config)`);
+    }
+    const prefix = config.room_prefix ?? app.name;
+    const room = body.roomName === prefix || body.roomName.startsWith(`${prefix}-`) ? body.roomName : `${prefix}-${body.roomName}`;
+    const store = vodStore(this.o.databases.app(app.name));
+    const running = store.recordingIn(room);
+    if (running) return problem("conflict", `room ${room} is being recorded already (VOD ${running.id}); stop that recording first`);
+
+    if (!this.o.cameras.live(app.name, room)) return this.notACameraRoom(app, room);
+    const egressId = `${CAMERA_RECORDER_PREFIX}${randomBytes(9).toString("base64url")}`;
+    const startedAt = new Date();
+    const file = path.join(this.o.dataDir, "apps", app.name, "recordings", `${room}-${startedAt.toISOString().replace(/[-:.]/g, "")}-${egressId}.mp4`);
+    let vodId = 0;
+    const recorder = new CameraRecorder({ file, logger: this.o.logger, onCameraLeft: () => this.sourceEnded(app.name, vodId) });
+    const untap = this.o.cameras.tap(app.name, room, recorder);
+    if (!untap) {
+      // The camera left between the check and the tap, within this one call: as if it never was.
+      void recorder.stop();
+      return problem("not_found", `room ${room} has no live camera`);
+    }
+    vodId = store.insert({ room, stream_id: body.streamId ?? null, egress_id: egressId, source: "camera", part: 0, local_path: file, started_at: startedAt.toISOString() });
+    this.recorders.set(actorId(app.name, vodId), { recorder, untap });
+    this.spawn(app.name, store.get(vodId) as VodRow);
+    this.o.events.emit(app.name, "recording_started", room, { vodId, egressId, app: app.name, room, streamId: body.streamId ?? null });
+    this.log.info({ app: app.name, room, vodId, egressId }, "recording started");
+    return { vodId, egressId, status: "recording" };
+  }
+
+  /** A room without a live camera: a media-server room needs egress (not here yet), else it does not exist. */
+  private async notACameraRoom(app: AppRef, room: string): Promise<Problem> {
+    const server = this.o.servers.forApp(app.name);
+    const rooms = await server?.rooms.listRooms([room]).catch(() => undefined);
+    if (server && rooms === undefined) return problem("media_server_unavailable", `the media server did not answer whether room ${room} exists; try again`);
+    if (rooms && rooms.length > 0) {
+      return problem("egress_unavailable", `room ${room} is a media-server room; recording it needs LiveKit's egress worker, which this deployment does not have yet`);
+    }
+    return problem("not_found", `room ${room} has no live camera${server ? " and no media-server room" : ""}; start recording once its camera is connected`);
+  }
+
+  /** Stops by VOD id or recorder id; the answer comes before the upload, which goes on in the actor. */
+  stop(app: AppRef, id: string): RecordingState | Problem {
+    const store = vodStore(this.o.databases.app(app.name));
+    const row = /^\d+$/.test(id) ? store.get(Number(id)) : store.getByEgress(id);
+    if (!row) return problem("not_found", `app ${app.name} has no recording ${id}`);
+    if (row.status !== "recording") return problem("conflict", `VOD ${row.id} is ${row.status}, not recording`);
+    this.o.supervisor.get(actorId(app.name, row.id))?.send({ type: "stop" });
+    return { vodId: row.id, egressId: row.egress_id, status: "uploading" };
+  }
+
+  /** Stops every recording of a deleted app; their actors end with the app's database. */
+  forgetApp(app: string): void {
+    for (const [id, { recorder, untap }] of this.recorders) {
+      if (!id.startsWith(`vod:${app}:`)) continue;
+      untap();
+      void recorder.stop();
+      this.recorders.delete(id);
+      this.o.supervisor.stop(id);
+    }
+  }
+
+  /** Ends every recorder cleanly (files playable) on shutdown. */
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.recorders.values()].map(({ recorder, untap }) => (untap(), recorder.stop())));
+  }
+
+  private sourceEnded(app: string, vodId: number): void {
+    this.o.supervisor.get(actorId(app, vodId))?.send({ type: "source_ended" });
+  }
+
+  private spawn(app: string, row: VodRow): void {
+    const id = actorId(app, row.id);
+    const logic = vodLifecycle.provide({
+      actions: {
+        persist: (_, status) => {
+          if (status === "uploading") vodStore(this.o.databases.app(app)).markUploading(row.id, new Date().toISOString());
+        },
+        failed: (_, failure) => this.failed(app, row, failure),
+      },
+      actors: {
+        finalize: fromPromise<void, VodLifecycleInput>(async () => {
+          const live = this.recorders.get(id);
+          live?.untap();
+          const recorded = await live?.recorder.stop();
+          this.recorders.delete(id);
+          await this.o.finalizer.finalize(app, row.id, recorded);
+        }),
+      },
+    });
+    this.o.supervisor.spawn(id, logic, { vodId: row.id, app, room: row.room, status: row.status === "uploading" ? "uploading" : "recording" });
+  }
+
+  private failed(app: string, row: VodRow, failure: VodFailure): void {
+    if (!vodStore(this.o.databases.app(app)).markFailed(row.id, failure.reason, failure.detail, new Date().toISOString())) return;
+    this.log.warn({ app, vodId: row.id, ...failure }, "recording failed");
+    this.o.events.emit(app, "recording_failed", row.room, { vodId: row.id, app, room: row.room, streamId: row.stream_id ?? "", ...failure });
+  }
+}
