@@ -30,14 +30,14 @@ export const RECORDING_FPS = 15;
 const MAX_QUEUED_FRAMES = 8;
 
 /**
- * A camera room recorded by our own ffmpeg: H.264 in MP4 with the index at the front. Cameras send
- * at uneven rates (and ffmpeg's wall-clock timestamps on a pipe trail its probing), so the
- * recorder writes at a constant `RECORDING_FPS` instead: each tick writes the newest frame, again
+ * A camera room recorded by our own ffmpeg: H.264 in fragmented MP4 (a keyframe and a fragment
+ * every 2 s). Cameras send at uneven rates (and ffmpeg's wall-clock timestamps on a pipe trail
+ * its probing), so the recorder writes at a constant `RECORDING_FPS` instead: each tick writes the newest frame, again
  * when none came since, and catches up on ticks a late timer missed; the file's duration is the
  * recording's. When ffmpeg falls more than `MAX_QUEUED_FRAMES` behind, ticks are skipped and
  * counted rather than queued, so a slow encoder costs smoothness, never memory. Closing stdin
- * lets ffmpeg write the `moov` box: the file is playable after `stop()` however the recording
- * ended.
+ * lets ffmpeg flush the last fragment; a process killed mid-recording leaves a file playable up
+ * to its last whole fragment.
  */
 export class CameraRecorder implements FrameTap {
   private readonly child: ChildProcess;
@@ -58,7 +58,10 @@ export class CameraRecorder implements FrameTap {
     const input = ["-f", "image2pipe", "-framerate", String(RECORDING_FPS), "-c:v", "mjpeg", "-i", "pipe:0"];
     // Odd sizes are legal in JPEG, not in 4:2:0 H.264: round down to even.
     const output = ["-vf", "scale=trunc(iw/2)*2:trunc(ih/2)*2", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"];
-    const args = ["-hide_banner", "-loglevel", "error", ...input, ...output, "-movflags", "+faststart", "-f", "mp4", "-y", o.file];
+    // Fragmented MP4: every fragment is playable as it lands, so a file cut short by a crash or
+    // SIGKILL is still a video up to its last fragment (a plain MP4 needs its index at the end).
+    const fragmented = ["-movflags", "+frag_keyframe+empty_moov+default_base_moof", "-g", String(RECORDING_FPS * 2)];
+    const args = ["-hide_banner", "-loglevel", "error", ...input, ...output, ...fragmented, "-f", "mp4", "-y", o.file];
     this.child = spawn("ffmpeg", args, { stdio: ["pipe", "ignore", "pipe"] });
     this.child.stderr?.on("data", (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-2000)));
     // A write after ffmpeg died fails with EPIPE; the exit explains what happened.

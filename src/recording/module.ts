@@ -28,6 +28,7 @@ export function recordingModule(core: Core, deps: { apps: AppsApi; media: MediaA
   return {
     name: "recording",
     routes: recordingRoutes(recording),
+    start: () => recording.resume(deps.apps.store.list({ all: true }).map((app) => app.name)),
     // Recorders end before the HTTP server stops, so every file gets its index written.
     drain: () => void recording.stopAll(),
     forgetApp: (app) => recording.forgetApp(app),

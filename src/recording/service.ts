@@ -5,6 +5,7 @@ import { fromPromise } from "xstate";
 import { vodLifecycle, type VodFailure, type VodLifecycleInput } from "../../machines/vod-lifecycle.ts";
 import type { AppConfigService } from "../apps/config/service.ts";
 import type { AppRef } from "../apps/store.ts";
+import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
 import { problem, type Problem } from "../lib/problem.ts";
@@ -49,6 +50,8 @@ export class RecordingService {
   /** Live recorders by VOD actor id, with how to take them off their relay. */
   private readonly recorders = new Map<string, { recorder: CameraRecorder; untap: () => void }>();
   private readonly log: Logger;
+  /** Set at shutdown: a finalize cut short by it is resumed at the next start, not failed. */
+  private closing = false;
 
   constructor(private readonly o: RecordingServiceOptions) {
     this.log = o.logger.child({ component: "recording" });
@@ -106,6 +109,24 @@ export class RecordingService {
     return { vodId: row.id, egressId: row.egress_id, status: "uploading" };
   }
 
+  /**
+   * Picks up every VOD the last process left unfinished, app by app (an unavailable app's wait
+   * for its restart). An `uploading` one finalizes again (a re-upload of the same key replaces a
+   * partial one). A `recording` one lost its recorder with that process: its file ends where the
+   * process did, so it moves on to uploading as if its source had ended.
+   */
+  resume(apps: readonly string[]): void {
+    for (const app of apps) {
+      const rows = unlessUnavailable([], () => vodStore(this.o.databases.app(app)).unfinished());
+      for (const row of rows) {
+        if (this.o.supervisor.get(actorId(app, row.id))) continue;
+        this.spawn(app, row);
+        if (row.status === "recording") this.sourceEnded(app, row.id);
+        this.log.info({ app, vodId: row.id, status: row.status }, "resuming an unfinished VOD");
+      }
+    }
+  }
+
   /** Stops every recording of a deleted app; their actors end with the app's database. */
   forgetApp(app: string): void {
     for (const [id, { recorder, untap }] of this.recorders) {
@@ -117,8 +138,9 @@ export class RecordingService {
     }
   }
 
-  /** Ends every recorder cleanly (files playable) on shutdown. */
+  /** Ends every recorder cleanly (files playable) on shutdown; unfinished VODs resume at the next start. */
   async stopAll(): Promise<void> {
+    this.closing = true;
     await Promise.all([...this.recorders.values()].map(({ recorder, untap }) => (untap(), recorder.stop())));
   }
 
@@ -149,6 +171,7 @@ export class RecordingService {
   }
 
   private failed(app: string, row: VodRow, failure: VodFailure): void {
+    if (this.closing) return;
     if (!vodStore(this.o.databases.app(app)).markFailed(row.id, failure.reason, failure.detail, new Date().toISOString())) return;
     this.log.warn({ app, vodId: row.id, ...failure }, "recording failed");
     this.o.events.emit(app, "recording_failed", row.room, { vodId: row.id, app, room: row.room, streamId: row.stream_id ?? "", ...failure });
