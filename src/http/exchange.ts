@@ -27,7 +27,7 @@ export interface Outgoing {
 }
 
 const STATUS_LINES = new Map<number, string>();
-function statusLine(status: number): string {
+export function statusLine(status: number): string {
   let line = STATUS_LINES.get(status);
   if (!line) {
     line = `${status} ${STATUS_CODES[status] ?? "Unknown"}`;

@@ -8,7 +8,7 @@ import { observabilityRoutes } from "./routes.ts";
 
 /** What operators read: /health, /metrics and /stats (SPEC 4.7). */
 export function observabilityModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi }): Module {
-  registerPlannedMetrics(core.metrics.registry, deps.apps.store);
+  registerPlannedMetrics(core.metrics.registry);
   return {
     name: "observability",
     routes: observabilityRoutes({

@@ -1,29 +1,31 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
+import pLimit, { type LimitFunction } from "p-limit";
 import type { Logger } from "pino";
 import { VodFailedError } from "../../machines/vod-lifecycle.ts";
 import type { AppConfigService } from "../apps/config/service.ts";
 import type { S3Clients } from "../apps/s3/clients.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
-import type { TaskPool } from "../lib/task-pool.ts";
+import type { VodsApi } from "../vods/module.ts";
 import { publicObjectUrl } from "../vods/service.ts";
 import { vodStore, type VodRow } from "../vods/store.ts";
 import { uploadFile, UploadFailedError } from "../vods/uploader.ts";
 import type { RecordedFile } from "./camera-recorder.ts";
-
-export type MediaTasks = typeof import("../../workers/media-files.ts");
 
 export interface FinalizerOptions {
   readonly databases: Databases;
   readonly configs: AppConfigService;
   readonly s3: S3Clients;
   readonly events: EventDispatcher;
-  readonly media: TaskPool<MediaTasks>;
-  readonly dataDir: string;
+  readonly vods: VodsApi;
   readonly logger: Logger;
-  /** Upload retry pacing; tests shorten it. */
-  readonly uploadFirstDelayMs?: number;
+  /** Upload retry pacing (`SERVICE_UPLOAD_ATTEMPTS`, `SERVICE_UPLOAD_RETRY_MS`). */
+  readonly uploadAttempts: number;
+  readonly uploadFirstDelayMs: number;
+  /** Uploads at a time, in all and per app (`SERVICE_UPLOAD_CONCURRENCY`, `..._PER_APP`). */
+  readonly uploadConcurrency: number;
+  readonly uploadConcurrencyPerApp: number;
 }
 
 const fail = (reason: string, detail: string): never => {
@@ -39,9 +41,29 @@ const fail = (reason: string, detail: string): never => {
  */
 export class Finalizer {
   private readonly log: Logger;
+  private readonly uploads: LimitFunction;
+  private readonly appUploads = new Map<string, LimitFunction>();
 
   constructor(private readonly o: FinalizerOptions) {
     this.log = o.logger.child({ component: "vod-finalize" });
+    this.uploads = pLimit(o.uploadConcurrency);
+  }
+
+  /**
+   * Runs an upload when both its app and the service have a free slot: the app's slot is taken
+   * first, so one app with a long queue holds at most its own share of the global slots. Waiting
+   * VODs stay `uploading` in their database, which is what a restart resumes.
+   */
+  private inSlot<T>(app: string, run: () => Promise<T>): Promise<T> {
+    let perApp = this.appUploads.get(app);
+    if (!perApp) {
+      perApp = pLimit(this.o.uploadConcurrencyPerApp);
+      this.appUploads.set(app, perApp);
+    }
+    const limit = perApp;
+    return limit(() => this.uploads(run)).finally(() => {
+      if (limit.activeCount === 0 && limit.pendingCount === 0) this.appUploads.delete(app);
+    });
   }
 
   async finalize(app: string, vodId: number, recorded: RecordedFile | undefined): Promise<void> {
@@ -51,9 +73,9 @@ export class Finalizer {
     if (recorded?.error) fail("recorder_failed", recorded.error);
     const file = row.local_path;
     if (!file) return fail("file_missing", "the VOD has no local file to upload");
-    const info = await this.o.media.run("probe", { file }).catch((err: Error) => fail("probe_failed", err.message));
+    const info = await this.o.vods.media.run("probe", { file }).catch((err: Error) => fail("probe_failed", err.message));
     const snapshot = await this.snapshot(app, row, file, info.durationS);
-    const uploaded = await this.upload(app, file, snapshot);
+    const uploaded = await this.inSlot(app, () => this.upload(app, file, snapshot));
     const keepLocal = uploaded === undefined || !this.o.configs.get(app).recording.delete_local_after_upload;
     const ready = {
       file_key: uploaded?.fileKey ?? null,
@@ -68,6 +90,7 @@ export class Finalizer {
       codec: info.codec,
     };
     if (!store.markReady(vodId, ready, new Date().toISOString())) return;
+    this.o.vods.metrics.vodReady(app);
     if (!keepLocal) rmSync(file, { force: true });
     const publicUrl = this.o.configs.get(app).s3.public_url;
     this.o.events.emit(app, "vod_ready", row.room, {
@@ -89,9 +112,9 @@ export class Finalizer {
 
   /** The frame from the middle of the recording, next to the app's other snapshots. */
   private async snapshot(app: string, row: VodRow, file: string, durationS: number): Promise<string | undefined> {
-    const out = path.join(this.o.dataDir, "apps", app, "snapshots", `vod-${row.id}.jpg`);
+    const out = this.o.vods.service.localSnapshot(app, row.id);
     try {
-      await this.o.media.run("snapshot", { file, out, atSeconds: Math.max(0, durationS / 2) });
+      await this.o.vods.media.run("snapshot", { file, out, atSeconds: Math.max(0, durationS / 2) });
       return out;
     } catch (err) {
       this.log.warn({ app, vodId: row.id, err: (err as Error).message }, "no snapshot for this VOD");
@@ -106,13 +129,21 @@ export class Finalizer {
     const fileKey = `${prefix}${app}/recordings/${path.basename(file)}`;
     const snapshotKey = snapshot ? `${prefix}${app}/snapshots/${path.basename(snapshot)}` : null;
     const target = { client: s3.client, bucket: s3.target.bucket };
-    const options = { logger: this.log, firstDelayMs: this.o.uploadFirstDelayMs };
-    try {
-      const bytes = await uploadFile(target, fileKey, file, "video/mp4", options);
-      if (snapshot && snapshotKey) await uploadFile(target, snapshotKey, snapshot, "image/jpeg", options);
-      return { fileKey, snapshotKey, bytes, s3Url: `s3://${s3.target.bucket}/${fileKey}` };
-    } catch (err) {
-      return fail("upload_failed", err instanceof UploadFailedError ? err.message : String(err));
-    }
+    const metrics = this.o.vods.metrics;
+    const options = { logger: this.log, firstDelayMs: this.o.uploadFirstDelayMs, attempts: this.o.uploadAttempts, onError: () => metrics.s3Error("upload") };
+    const provider = s3.target.provider;
+    const put = async (key: string, local: string, type: string) => {
+      try {
+        const bytes = await uploadFile(target, key, local, type, options);
+        metrics.upload(provider, "ok", bytes);
+        return bytes;
+      } catch (err) {
+        metrics.upload(provider, "failed", 0);
+        return fail("upload_failed", err instanceof UploadFailedError ? err.message : String(err));
+      }
+    };
+    const bytes = await put(fileKey, file, "video/mp4");
+    if (snapshot && snapshotKey) await put(snapshotKey, snapshot, "image/jpeg");
+    return { fileKey, snapshotKey, bytes, s3Url: `s3://${s3.target.bucket}/${fileKey}` };
   }
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Logger } from "pino";
 import { fromPromise } from "xstate";
@@ -12,6 +13,7 @@ import { problem, type Problem } from "../lib/problem.ts";
 import type { MediaServers } from "../media/servers.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { Supervisor } from "../supervisor/supervisor.ts";
+import type { VodsApi } from "../vods/module.ts";
 import { vodStore, type VodRow } from "../vods/store.ts";
 import { CameraRecorder } from "./camera-recorder.ts";
 import type { Finalizer } from "./finalize.ts";
@@ -28,6 +30,7 @@ export interface RecordingServiceOptions {
   readonly supervisor: Supervisor;
   readonly events: EventDispatcher;
   readonly finalizer: Finalizer;
+  readonly vods: VodsApi;
   readonly dataDir: string;
   readonly logger: Logger;
 }
@@ -83,6 +86,7 @@ export class RecordingService {
     vodId = store.insert({ room, stream_id: body.streamId ?? null, egress_id: egressId, source: "camera", part: 0, local_path: file, started_at: startedAt.toISOString() });
     this.recorders.set(actorId(app.name, vodId), { recorder, untap });
     this.spawn(app.name, store.get(vodId) as VodRow);
+    this.o.vods.metrics.recordingStarted(app.name);
     this.o.events.emit(app.name, "recording_started", room, { vodId, egressId, app: app.name, room, streamId: body.streamId ?? null });
     this.log.info({ app: app.name, room, vodId, egressId }, "recording started");
     return { vodId, egressId, status: "recording" };
@@ -125,6 +129,23 @@ export class RecordingService {
         this.log.info({ app, vodId: row.id, status: row.status }, "resuming an unfinished VOD");
       }
     }
+  }
+
+  /**
+   * Runs a failed VOD's finalize again (after S3 came back, or its keys were fixed): failed ->
+   * uploading, with the result of that attempt to follow as usual. 409 unless it failed with its
+   * local file still there.
+   */
+  retry(app: AppRef, id: number): RecordingState | Problem {
+    const store = vodStore(this.o.databases.app(app.name));
+    const row = store.get(id);
+    if (!row) return problem("not_found", `app ${app.name} has no VOD ${id}`);
+    if (row.status !== "failed") return problem("conflict", `VOD ${id} is ${row.status}; only a failed VOD can be retried`);
+    if (row.local_path === null || !existsSync(row.local_path)) return problem("conflict", `VOD ${id} has no local file left to upload; it cannot be retried`);
+    store.markRetry(id, new Date().toISOString());
+    this.spawn(app.name, { ...row, status: "uploading" });
+    this.log.info({ app: app.name, vodId: id }, "retrying a failed VOD");
+    return { vodId: id, egressId: row.egress_id, status: "uploading" };
   }
 
   /** Stops every recording of a deleted app; their actors end with the app's database. */
@@ -174,6 +195,7 @@ export class RecordingService {
     if (this.closing) return;
     if (!vodStore(this.o.databases.app(app)).markFailed(row.id, failure.reason, failure.detail, new Date().toISOString())) return;
     this.log.warn({ app, vodId: row.id, ...failure }, "recording failed");
+    this.o.vods.metrics.recordingFailed(app, failure.reason);
     this.o.events.emit(app, "recording_failed", row.room, { vodId: row.id, app, room: row.room, streamId: row.stream_id ?? "", ...failure });
   }
 }

@@ -1,11 +1,30 @@
 import type { AppsApi } from "../apps/module.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
+import { TaskPool } from "../lib/task-pool.ts";
+import { VodMetrics } from "./metrics.ts";
 import { vodRoutes } from "./routes.ts";
-import { VodService } from "./service.ts";
+import { VodService, type MediaTasks } from "./service.ts";
 
-/** VOD records (SPEC 2.7, 4.12): what recordings became, with their S3 URLs. */
-export function vodsModule(core: Core, deps: { apps: AppsApi }): Module<{ vods: VodService }> {
-  const vods = new VodService({ databases: core.databases, configs: deps.apps.configs, s3: deps.apps.s3 });
-  return { name: "vods", provides: { vods }, routes: vodRoutes(vods) };
+/** What later modules use of VODs: the service, and the pool that probes and snapshots files. */
+export interface VodsApi {
+  readonly service: VodService;
+  readonly media: TaskPool<MediaTasks>;
+  readonly metrics: VodMetrics;
+}
+
+/** VOD records (SPEC 2.7, 4.12): what recordings became, with their S3 URLs and files. */
+export function vodsModule(core: Core, deps: { apps: AppsApi }): Module<{ vods: VodsApi }> {
+  const { config, databases, metrics: m } = core;
+  // Probes and snapshots are short ffmpeg runs; two threads keep one slow file from queueing the rest.
+  const media = new TaskPool<MediaTasks>({ taskFile: new URL("../../workers/media-files.ts", import.meta.url), maxThreads: 2 });
+  const service = new VodService({ databases, configs: deps.apps.configs, s3: deps.apps.s3, media, dataDir: config.dataDir, publicUrl: config.publicUrl });
+  const metrics = new VodMetrics({ registry: m.registry, apps: deps.apps.store, counts: (app) => service.counts(app) });
+  return {
+    name: "vods",
+    provides: { vods: { service, media, metrics } },
+    forgetApp: (app) => metrics.forgetApp(app),
+    routes: vodRoutes(service),
+    stop: () => media.close(),
+  };
 }

@@ -1,11 +1,13 @@
 import { appParams } from "../apps/schemas.ts";
 import { appOf } from "../auth/caller.ts";
-import { okOr, paged } from "../http/reply.ts";
+import { fileReply } from "../http/file-reply.ts";
+import { noContent, okOr, paged } from "../http/reply.ts";
+import { isProblem } from "../lib/problem.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { listVodsQuery, vodParams } from "./schemas.ts";
 import type { VodService } from "./service.ts";
 
-/** SPEC 4.12's read routes. */
+/** SPEC 4.12. */
 export function vodRoutes(vods: VodService): Route[] {
   return [
     defineRoute({
@@ -31,6 +33,49 @@ export function vodRoutes(vods: VodService): Route[] {
       permission: "vod:read",
       params: vodParams,
       handler: async (ctx) => okOr(await vods.get(appOf(ctx), ctx.params.id)),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps/{app}/vods/{id}/download",
+      auth: "any",
+      app: true,
+      permission: "vod:read",
+      params: vodParams,
+      handler: async (ctx) => okOr(await vods.download(appOf(ctx), ctx.params.id)),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps/{app}/vods/{id}/raw",
+      auth: "any",
+      app: true,
+      permission: "vod:read",
+      params: vodParams,
+      handler: async (ctx) => {
+        const file = vods.file(appOf(ctx), ctx.params.id);
+        if (isProblem(file)) return file;
+        return fileReply({ path: file.path, size: file.size, contentType: "video/mp4", filename: file.filename, range: ctx.headers["range"] });
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/apps/{app}/vods/{id}/probe",
+      auth: "any",
+      app: true,
+      permission: "vod:write",
+      params: vodParams,
+      handler: async (ctx) => okOr(await vods.probe(appOf(ctx), ctx.params.id)),
+    }),
+    defineRoute({
+      method: "DELETE",
+      path: "/api/v1/apps/{app}/vods/{id}",
+      auth: "any",
+      app: true,
+      permission: "vod:delete",
+      params: vodParams,
+      handler: async (ctx) => {
+        const deleted = await vods.delete(appOf(ctx), ctx.params.id);
+        return isProblem(deleted) ? deleted : noContent();
+      },
     }),
   ];
 }

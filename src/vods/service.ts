@@ -1,4 +1,6 @@
-import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { existsSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { DeleteObjectsCommand, GetObjectCommand } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { AppConfigService } from "../apps/config/service.ts";
 import type { S3Clients } from "../apps/s3/clients.ts";
@@ -6,8 +8,11 @@ import type { AppRef } from "../apps/store.ts";
 import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import { problem, type Problem } from "../lib/problem.ts";
+import type { TaskPool } from "../lib/task-pool.ts";
 import type { ListVodsQuery, VodStatus } from "./schemas.ts";
 import { vodStore, type VodRow } from "./store.ts";
+
+export type MediaTasks = typeof import("../../workers/media-files.ts");
 
 /** How long a presigned VOD URL works. */
 export const PRESIGN_SECONDS = 3600;
@@ -42,6 +47,25 @@ export interface VodServiceOptions {
   readonly databases: Databases;
   readonly configs: AppConfigService;
   readonly s3: S3Clients;
+  readonly media: TaskPool<MediaTasks>;
+  readonly dataDir: string;
+  /** The service's public URL, for links to the raw route. */
+  readonly publicUrl: string;
+}
+
+/** Where a download comes from (SPEC 4.12). */
+export interface VodDownload {
+  readonly url: string;
+  readonly filename: string;
+  /** Null for a public or local URL, which does not expire. */
+  readonly expiresInSeconds: number | null;
+}
+
+/** The local file of a ready VOD, for the raw route. */
+export interface VodFile {
+  readonly path: string;
+  readonly size: number;
+  readonly filename: string;
 }
 
 /** `<public_url>/<key>`, one slash between them whatever either side has. */
@@ -65,6 +89,87 @@ export class VodService {
     if (!row) return problem("not_found", `app ${app.name} has no VOD ${id}`);
     const publicUrl = this.o.configs.get(app.name).s3.public_url;
     return this.view(row, publicUrl, await this.presign(app, row.file_key));
+  }
+
+  /**
+   * SPEC 4.12's download: 409 until the VOD is ready; the S3 object when there is one (public URL
+   * or presigned), else the raw route when the local file is there, else 404.
+   */
+  async download(app: AppRef, id: number): Promise<VodDownload | Problem> {
+    const row = this.readyRow(app, id);
+    if ("kind" in row) return row;
+    const filename = path.basename(row.file_key ?? row.local_path ?? `vod-${row.id}.mp4`);
+    const publicUrl = this.o.configs.get(app.name).s3.public_url;
+    if (row.file_key !== null && publicUrl !== "") return { url: publicObjectUrl(publicUrl, row.file_key), filename, expiresInSeconds: null };
+    const presigned = await this.presign(app, row.file_key);
+    if (presigned !== null) return { url: presigned, filename, expiresInSeconds: PRESIGN_SECONDS };
+    if (row.local_path !== null && existsSync(row.local_path)) {
+      return { url: `${this.o.publicUrl}/api/v1/apps/${app.name}/vods/${row.id}/raw`, filename, expiresInSeconds: null };
+    }
+    return problem("not_found", `VOD ${id} is ready but neither its S3 object nor its local file exists any more`);
+  }
+
+  /** The local file of a ready VOD: 409 before ready, 404 when there is none. */
+  file(app: AppRef, id: number): VodFile | Problem {
+    const row = this.readyRow(app, id);
+    if ("kind" in row) return row;
+    const size = row.local_path === null ? undefined : statSync(row.local_path, { throwIfNoEntry: false })?.size;
+    if (row.local_path === null || size === undefined) return problem("not_found", `VOD ${id} has no local file${row.file_key ? "; it is in S3 (see /download)" : ""}`);
+    return { path: row.local_path, size, filename: path.basename(row.local_path) };
+  }
+
+  /** Backfills duration, size and format from the file (local, else the S3 object through a presigned URL). */
+  async probe(app: AppRef, id: number): Promise<VodView | Problem> {
+    const store = this.store(app);
+    const row = store.get(id);
+    if (!row) return problem("not_found", `app ${app.name} has no VOD ${id}`);
+    if (row.status === "recording") return problem("conflict", `VOD ${id} is still recording; probe it once it is finished`);
+    const local = row.local_path !== null && existsSync(row.local_path) ? row.local_path : undefined;
+    const source = local ?? (await this.presign(app, row.file_key));
+    if (!source) return problem("not_found", `VOD ${id} has neither a local file nor an S3 object to probe`);
+    try {
+      const info = await this.o.media.run("probe", { file: source });
+      store.backfill(id, { duration_s: info.durationS, width: info.width, height: info.height, format: info.format, codec: info.codec });
+    } catch (err) {
+      return problem("bad_request", `VOD ${id} could not be probed: ${(err as Error).message}`);
+    }
+    return this.get(app, id);
+  }
+
+  /**
+   * Deletes the S3 objects (file and snapshot), the local file and snapshot, then the row. S3
+   * first: when it fails the row stays, so repeating the call finishes the job. 409 while the VOD
+   * is recording or uploading (its actor still writes it).
+   */
+  async delete(app: AppRef, id: number): Promise<true | Problem> {
+    const store = this.store(app);
+    const row = store.get(id);
+    if (!row) return problem("not_found", `app ${app.name} has no VOD ${id}`);
+    if (row.status === "recording" || row.status === "uploading") return problem("conflict", `VOD ${id} is ${row.status}; stop it and let it finish first`);
+    const keys = [row.file_key, row.snapshot_key].filter((k): k is string => k !== null);
+    const s3 = this.o.s3.get(app.name);
+    if (keys.length > 0 && s3) {
+      try {
+        await s3.client.send(new DeleteObjectsCommand({ Bucket: s3.target.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+      } catch (err) {
+        return problem("service_unavailable", `S3 did not delete VOD ${id}'s objects (${(err as Error).message}); nothing was removed, try again`);
+      }
+    }
+    for (const file of [row.local_path, this.localSnapshot(app.name, id)]) if (file) rmSync(file, { force: true });
+    store.delete(id);
+    return true;
+  }
+
+  /** Where a VOD's snapshot is kept locally. */
+  localSnapshot(app: string, id: number): string {
+    return path.join(this.o.dataDir, "apps", app, "snapshots", `vod-${id}.jpg`);
+  }
+
+  private readyRow(app: AppRef, id: number): VodRow | Problem {
+    const row = this.store(app).get(id);
+    if (!row) return problem("not_found", `app ${app.name} has no VOD ${id}`);
+    if (row.status !== "ready") return problem("conflict", `VOD ${id} is ${row.status}, not ready yet`);
+    return row;
   }
 
   /** How many VODs the app has in each status; zeros while its database is unavailable. */

@@ -65,6 +65,8 @@ export class VodStore {
   private readonly setFailed;
   private readonly unfinishedRows;
   private readonly recordingInRoom;
+  private readonly setProbed;
+  private readonly setRetry;
   private readonly shapes = new Map<string, { rows: Statement<unknown[], VodRow>; count: Statement<unknown[], { n: number }> }>();
 
   constructor(private readonly db: Db) {
@@ -85,6 +87,12 @@ export class VodStore {
     );
     this.unfinishedRows = db.prepare<[], VodRow>("SELECT * FROM vods WHERE status IN ('recording', 'uploading') ORDER BY id");
     this.recordingInRoom = db.prepare<[string], VodRow>("SELECT * FROM vods WHERE room = ? AND status = 'recording' ORDER BY id LIMIT 1");
+    this.setProbed = db.prepare(
+      "UPDATE vods SET duration_s = @duration_s, width = @width, height = @height, format = @format, codec = @codec, updated_at = @at WHERE id = @id",
+    );
+    this.setRetry = db.prepare<[string, number]>(
+      "UPDATE vods SET status = 'uploading', failure_reason = NULL, failure_detail = NULL, updated_at = ? WHERE id = ? AND status = 'failed'",
+    );
     this.statusCounts = db.prepare<[], { status: VodStatus; n: number }>("SELECT status, COUNT(*) AS n FROM vods GROUP BY status");
   }
 
@@ -118,6 +126,11 @@ export class VodStore {
     return this.setFailed.run(reason, detail, at, id).changes > 0;
   }
 
+  /** failed -> uploading, for a manual retry; answers false when the row was not failed. */
+  markRetry(id: number, at: string): boolean {
+    return this.setRetry.run(at, id).changes > 0;
+  }
+
   /** Rows still recording or uploading, oldest first: what a restart resumes. */
   unfinished(): VodRow[] {
     return this.unfinishedRows.all();
@@ -126,6 +139,11 @@ export class VodStore {
   /** The recording in progress in a room, if any. */
   recordingIn(room: string): VodRow | undefined {
     return this.recordingInRoom.get(room);
+  }
+
+  /** Writes what a probe found, whatever the status. */
+  backfill(id: number, info: Pick<ReadyVod, "duration_s" | "width" | "height" | "format" | "codec">): void {
+    this.setProbed.run({ ...info, id, at: new Date().toISOString() });
   }
 
   delete(id: number): boolean {

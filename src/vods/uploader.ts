@@ -15,6 +15,8 @@ export interface UploadOptions {
   readonly attempts?: number;
   /** The wait before the second attempt; it doubles after each failure (capped at 30 s). */
   readonly firstDelayMs?: number;
+  /** Called on every failed attempt (for `service_s3_errors_total`). */
+  readonly onError?: (err: unknown) => void;
 }
 
 /** An upload that failed for good: `permanent` when retrying cannot help (bad keys, no bucket). */
@@ -55,6 +57,7 @@ export async function uploadFile(target: UploadTarget, key: string, file: string
       await upload.done();
       return statSync(file).size;
     } catch (err) {
+      options.onError?.(err);
       const message = (err as Error).message || (err as Error).name;
       if (!isRetryable(err)) throw new UploadFailedError(`s3://${target.bucket}/${key}: ${message}`, true);
       if (attempt >= attempts) throw new UploadFailedError(`s3://${target.bucket}/${key}: ${message} (after ${attempts} attempts)`, false);

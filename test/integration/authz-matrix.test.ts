@@ -133,6 +133,11 @@ const ROUTES: Row[] = [
   // VODs (issue 13): alpha has none yet, so the detail is a 404 for every caller who may read it.
   ["GET", "/api/v1/apps/alpha/vods", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
   ["GET", "/api/v1/apps/alpha/vods/1", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],
+  ["GET", "/api/v1/apps/alpha/vods/1/download", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],
+  ["GET", "/api/v1/apps/alpha/vods/1/raw", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],
+  ["POST", "/api/v1/apps/alpha/vods/1/probe", [401, 401, 404, 404, 404, 403, 404, 404, 401, 401, 401, 403]],
+  ["POST", "/api/v1/apps/alpha/vods/1/retry", [401, 401, 404, 404, 404, 403, 404, 404, 401, 401, 401, 403]],
+  ["DELETE", "/api/v1/apps/alpha/vods/1", [401, 401, 404, 404, 404, 403, 404, 404, 401, 401, 401, 403]],
   // Recording is off on alpha: whoever may start one hears so (409); stopping an unknown one is a 404.
   ["POST", "/api/v1/apps/alpha/recording/start", [401, 401, 404, 409, 409, 409, 409, 409, 401, 401, 401, 403], { roomName: "lobby" }],
   ["POST", "/api/v1/apps/alpha/recording/1/stop", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],

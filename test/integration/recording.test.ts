@@ -8,7 +8,7 @@ import type { VodView } from "../../src/vods/service.ts";
 import { startMinio, type Minio } from "../helpers/minio.ts";
 import { Camera, cameraApp, mintKey, testJpeg, type MintedKey } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
-import { startServer, tempDir, type TestServer } from "../helpers/server.ts";
+import { metricValue, startServer, tempDir, type TestServer } from "../helpers/server.ts";
 import { eventually } from "../helpers/wait.ts";
 
 /** A camera sending frames at about 10 fps until stopped. */
@@ -50,7 +50,7 @@ describe("recording a camera room", () => {
     minio = await startMinio();
     await minio.createBucket("recordings");
     // The camera's WebSocket URL comes from the public URL, so the port is known beforehand.
-    server = await startServer({ SERVICE_PORT: String(await freePort()) });
+    server = await startServer({ SERVICE_PORT: String(await freePort()), SERVICE_UPLOAD_ATTEMPTS: "2", SERVICE_UPLOAD_RETRY_MS: "100" });
     await cameraApp(server, "rec");
     assert.equal((await call("PATCH", "", { recordingEnabled: true })).status, 200);
     const s3 = { provider: "s3-compatible", bucket: "recordings", region: minio.region, endpoint: minio.endpoint, key: minio.accessKey, secret: minio.secretKey, prefix: "tenant-a/" };
@@ -154,5 +154,113 @@ describe("recording a camera room", () => {
     assert.equal(disabled.status, 409);
     assert.match((disabled.json as { error: { message: string } }).error.message, /recording is disabled/);
     assert.equal((await call("PATCH", "", { recordingEnabled: true })).status, 200);
+  });
+
+  /** Records `room` for about `ms`, stops, and waits until the VOD settles; answers its id. */
+  const recorded = async (room: string, ms = 1200): Promise<number> => {
+    await connect(room);
+    const started = await call("POST", "/recording/start", { roomName: room });
+    assert.equal(started.status, 200, started.text);
+    const { vodId } = (started.json as { data: RecordingState }).data;
+    await new Promise((r) => setTimeout(r, ms));
+    assert.equal((await call("POST", `/recording/${vodId}/stop`)).status, 200);
+    await eventually(async () => !["recording", "uploading"].includes((await vod(vodId)).status), 30_000, `VOD ${vodId} to settle`);
+    return vodId;
+  };
+
+  it("answers downloads: 409 before ready, a presigned URL from S3, the raw route for a local-only VOD", async () => {
+    await connect("yard");
+    const started = await call("POST", "/recording/start", { roomName: "yard" });
+    const { vodId } = (started.json as { data: RecordingState }).data;
+    const early = await call("GET", `/vods/${vodId}/download`);
+    assert.equal(early.status, 409);
+    assert.equal((await call("GET", `/vods/${vodId}/raw`)).status, 409);
+    assert.equal((await call("POST", `/recording/${vodId}/stop`)).status, 200);
+    await eventually(async () => (await vod(vodId)).status === "ready", 30_000, "ready");
+    const fromS3 = (await call("GET", `/vods/${vodId}/download`)).json as { data: { url: string; filename: string; expiresInSeconds: number | null } };
+    assert.equal(fromS3.data.expiresInSeconds, 3600);
+    assert.match(fromS3.data.filename, /^rec-yard-.*\.mp4$/);
+    assert.equal((await fetch(fromS3.data.url)).status, 200);
+
+    // The same app without S3: new VODs stay local and download through the raw route.
+    assert.equal((await call("PUT", "/s3", { bucket: "" })).status, 200);
+    const local = await recorded("shed");
+    assert.equal((await vod(local)).fileKey, null);
+    const link = ((await call("GET", `/vods/${local}/download`)).json as { data: { url: string; expiresInSeconds: number | null } }).data;
+    assert.equal(link.expiresInSeconds, null);
+    assert.equal(link.url, `${server.app.config.publicUrl}/api/v1/apps/rec/vods/${local}/raw`);
+    const auth = { authorization: `Bearer ${server.rootToken}` };
+    const raw = await fetch(link.url, { headers: auth });
+    assert.equal(raw.status, 200);
+    assert.match(raw.headers.get("content-disposition") ?? "", /^attachment; filename="rec-shed-/);
+    assert.equal(raw.headers.get("accept-ranges"), "bytes");
+    const whole = Buffer.from(await raw.arrayBuffer());
+    const size = (await vod(local)).sizeBytes ?? 0;
+    assert.equal(whole.length, size);
+    assert.equal(whole.subarray(4, 8).toString("latin1"), "ftyp", "an MP4 starts with its ftyp box");
+
+    const ranged = await fetch(link.url, { headers: { ...auth, range: "bytes=4-11" } });
+    assert.equal(ranged.status, 206);
+    assert.equal(ranged.headers.get("content-range"), `bytes 4-11/${size}`);
+    assert.deepEqual(Buffer.from(await ranged.arrayBuffer()), whole.subarray(4, 12));
+    const tail = await fetch(link.url, { headers: { ...auth, range: "bytes=-10" } });
+    assert.equal(tail.status, 206);
+    assert.deepEqual(Buffer.from(await tail.arrayBuffer()), whole.subarray(size - 10));
+    const outside = await fetch(link.url, { headers: { ...auth, range: `bytes=${size}-` } });
+    assert.equal(outside.status, 416);
+    assert.equal(outside.headers.get("content-range"), `bytes */${size}`);
+
+    // Ready, but the local file is gone and there is no S3 object: 404.
+    const { rmSync } = await import("node:fs");
+    const row = server.app.databases.app("rec").prepare("SELECT local_path FROM vods WHERE id = ?").get(local) as { local_path: string };
+    rmSync(row.local_path);
+    assert.equal((await call("GET", `/vods/${local}/download`)).status, 404);
+    assert.equal((await call("GET", `/vods/${local}/raw`)).status, 404);
+    assert.equal((await call("PUT", "/s3", { bucket: "recordings" })).status, 200);
+  });
+
+  it("fails an upload while S3 is down, keeps the file, and succeeds on a manual retry", async () => {
+    await minio.stop();
+    let failed: number;
+    try {
+      failed = await recorded("cellar");
+    } finally {
+      await minio.start();
+    }
+    const v = await vod(failed);
+    assert.equal(v.status, "failed");
+    assert.equal(v.failure?.reason, "upload_failed");
+    const event = server.app.events.recent().find((e) => e.event === "recording_failed" && e.data["vodId"] === failed);
+    assert.deepEqual(Object.keys(event?.data ?? {}).sort(), ["app", "detail", "reason", "room", "streamId", "vodId"]);
+    assert.equal((await call("POST", `/vods/${failed}/retry`)).status, 200);
+    await eventually(async () => (await vod(failed)).status === "ready", 30_000, "the retried VOD to be ready");
+    assert.equal((await call("POST", `/vods/${failed}/retry`)).status, 409);
+    assert.ok((await metricValue(server, 'service_recording_failures_total{app="rec",reason="upload_failed"}')) >= 1);
+    assert.ok((await metricValue(server, 'service_s3_errors_total{op="upload"}')) >= 2);
+    assert.ok((await metricValue(server, 'service_vods{app="rec",status="ready"}')) >= 3);
+  });
+
+  it("probes again, and deletes every object and file of a VOD, 404 when repeated", async () => {
+    const id = await recorded("attic");
+    server.app.databases.app("rec").prepare("UPDATE vods SET duration_s = NULL, width = NULL WHERE id = ?").run(id);
+    const probed = await call("POST", `/vods/${id}/probe`);
+    assert.equal(probed.status, 200, probed.text);
+    const data = (probed.json as { data: VodView }).data;
+    assert.ok((data.durationS ?? 0) > 0.5);
+    assert.equal(data.width, 160);
+
+    const ready = await vod(id);
+    const keys = await minio.keys("recordings");
+    assert.ok(ready.fileKey && keys.includes(ready.fileKey) && ready.snapshotKey && keys.includes(ready.snapshotKey));
+    assert.equal((await call("DELETE", `/vods/${id}`)).status, 204);
+    const after = await minio.keys("recordings");
+    assert.ok(!after.includes(ready.fileKey ?? "") && !after.includes(ready.snapshotKey ?? ""));
+    assert.equal((await call("GET", `/vods/${id}`)).status, 404);
+    assert.equal((await call("DELETE", `/vods/${id}`)).status, 404);
+
+    await connect("loft");
+    const live = ((await call("POST", "/recording/start", { roomName: "loft" })).json as { data: RecordingState }).data;
+    assert.equal((await call("DELETE", `/vods/${live.vodId}`)).status, 409);
+    assert.equal((await call("POST", `/recording/${live.vodId}/stop`)).status, 200);
   });
 });
