@@ -89,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .add(systemModule);
     const { apps, guard, streams, tokens } = list.provided;
     // Deleting an app and changing its settings reach every module through the list.
-    apps.service.onDelete((app) => list.forgetApp(app));
+    apps.service.onDelete((app, deletion) => list.forgetApp(app, deletion));
     apps.configs.onChange((app) => list.configChanged({ app }));
     apps.secrets.onChange((app, secret) => list.configChanged({ app, secret }));
     await list.prepare();

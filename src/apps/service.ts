@@ -51,10 +51,16 @@ export interface AppServiceOptions {
   readonly logger: Logger;
 }
 
+/** How an app is being deleted (`DELETE /apps/{name}?deleteVods=true`). */
+export interface AppDeletion {
+  readonly deleteVods: boolean;
+}
+
 /** Apps: creation with its scaffold, the tenancy rule for lists, edits, deletion and sizes. */
 export class AppService {
   private readonly appsDir: string;
-  private readonly deleteListeners: ((app: string) => void)[] = [];
+  private readonly deleteListeners: ((app: string, deletion: AppDeletion) => void)[] = [];
+  private readonly vodTotals: ((app: string) => { count: number; bytes: number })[] = [];
   /** Keyed by the registry row, which is a new object whenever the row changes. */
   private readonly rendered = new WeakMap<AppRow, Rendered>();
 
@@ -206,18 +212,18 @@ export class AppService {
   }
 
   /** Called when an app is being deleted, before its database closes. */
-  onDelete(listener: (app: string) => void): void {
+  onDelete(listener: (app: string, deletion: AppDeletion) => void): void {
     this.deleteListeners.push(listener);
   }
 
   /**
    * Removes the app. Its folder (recordings included) moves to `<data>/deleted/<name>-<time>/`
-   * unless `deleteVods` asks for the VODs to be purged too, in which case it is removed; VOD rows
-   * and S3 objects are purged by the recording domain through the same flag.
+   * unless `deleteVods` asks for the VODs to be purged too, in which case it is removed; the VOD
+   * domain purges their S3 objects through the same flag.
    */
   delete(app: AppRow, deleteVods: boolean): { deleted: true; name: string } {
     // Live parts (streams, connections) wind down first, while the app's database is still open.
-    for (const listener of this.deleteListeners) listener(app.name);
+    for (const listener of this.deleteListeners) listener(app.name, { deleteVods });
     this.o.databases.closeApp(app.name);
     this.o.configs.forget(app.name);
     const folder = path.join(this.appsDir, app.name);
@@ -235,10 +241,17 @@ export class AppService {
     return { deleted: true, name: app.name };
   }
 
-  /** The app database's size on disk (with its WAL); VOD totals join when VODs exist. */
+  /** Where `sizes` gets VOD totals from: the VOD domain, which comes after this one. */
+  countVodsWith(totals: (app: string) => { count: number; bytes: number }): void {
+    this.vodTotals.push(totals);
+  }
+
+  /** The app database's size on disk (with its WAL), and its VODs' count and bytes. */
   sizes(app: AppRow): { appDbBytes: number; vodBytes: number; vodCount: number } {
     const file = this.o.databases.appDbPath(app.name);
     const size = (f: string) => (existsSync(f) ? statSync(f).size : 0);
-    return { appDbBytes: size(file) + size(`${file}-wal`), vodBytes: 0, vodCount: 0 };
+    const vods = this.vodTotals.map((totals) => totals(app.name));
+    const sum = (key: "count" | "bytes") => vods.reduce((n, t) => n + t[key], 0);
+    return { appDbBytes: size(file) + size(`${file}-wal`), vodBytes: sum("bytes"), vodCount: sum("count") };
   }
 }

@@ -1,4 +1,5 @@
 import type { AppSecretName } from "../apps/secrets.ts";
+import type { AppDeletion } from "../apps/service.ts";
 import type { Route } from "../http/route.ts";
 import type { SocketRoute } from "../http/server.ts";
 import type { Core } from "./core.ts";
@@ -29,8 +30,11 @@ export interface Module<Provides extends object = object> {
   drain?(): void;
   /** After the HTTP server stopped, in reverse list order. */
   stop?(): void | Promise<void>;
-  /** The app is being deleted and its database is still open: let go of everything held for it. */
-  forgetApp?(app: string): void;
+  /**
+   * The app is being deleted and its database is still open: let go of everything held for it,
+   * and with `deleteVods` purge what it stored outside the data dir (S3 objects).
+   */
+  forgetApp?(app: string, options: AppDeletion): void;
   configChanged?(change: AppChange): void;
 }
 
@@ -97,8 +101,8 @@ export class ModuleList<Have extends object> {
    * In list order: what a module emits while letting go of the app (a camera's stream_ended, say)
    * still reaches the modules after it, which then let go of it too.
    */
-  forgetApp(app: string): void {
-    for (const m of this.modules) this.guarded(m, "forgetApp", () => m.forgetApp?.(app));
+  forgetApp(app: string, options: AppDeletion): void {
+    for (const m of this.modules) this.guarded(m, "forgetApp", () => m.forgetApp?.(app, options));
   }
 
   configChanged(change: AppChange): void {

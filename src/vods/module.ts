@@ -15,15 +15,19 @@ export interface VodsApi {
 
 /** VOD records (SPEC 2.7, 4.12): what recordings became, with their S3 URLs and files. */
 export function vodsModule(core: Core, deps: { apps: AppsApi }): Module<{ vods: VodsApi }> {
-  const { config, databases, metrics: m } = core;
+  const { config, databases, metrics: m, logger } = core;
   // Probes and snapshots are short ffmpeg runs; two threads keep one slow file from queueing the rest.
   const media = new TaskPool<MediaTasks>({ taskFile: new URL("../../workers/media-files.ts", import.meta.url), maxThreads: 2 });
   const service = new VodService({ databases, configs: deps.apps.configs, s3: deps.apps.s3, media, dataDir: config.dataDir, publicUrl: config.publicUrl });
+  deps.apps.service.countVodsWith((app) => service.totals(app));
   const metrics = new VodMetrics({ registry: m.registry, apps: deps.apps.store, counts: (app) => service.counts(app) });
   return {
     name: "vods",
     provides: { vods: { service, media, metrics } },
-    forgetApp: (app) => metrics.forgetApp(app),
+    forgetApp: (app, { deleteVods }) => {
+      if (deleteVods) service.purgeObjects(app, logger);
+      metrics.forgetApp(app);
+    },
     routes: vodRoutes(service),
     stop: () => media.close(),
   };

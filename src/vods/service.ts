@@ -2,6 +2,7 @@ import { existsSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { DeleteObjectsCommand, GetObjectCommand } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { Logger } from "pino";
 import type { AppConfigService } from "../apps/config/service.ts";
 import type { S3Clients } from "../apps/s3/clients.ts";
 import type { AppRef } from "../apps/store.ts";
@@ -158,6 +159,29 @@ export class VodService {
     for (const file of [row.local_path, this.localSnapshot(app.name, id)]) if (file) rmSync(file, { force: true });
     store.delete(id);
     return true;
+  }
+
+  /** Count and bytes of the app's VODs; zeros while its database is unavailable. */
+  totals(app: string): { count: number; bytes: number } {
+    return unlessUnavailable({ count: 0, bytes: 0 }, () => vodStore(this.o.databases.app(app)).totals());
+  }
+
+  /**
+   * `DELETE /apps/{name}?deleteVods=true`: the app's VOD objects leave its bucket too. The keys and
+   * the client are taken while the app still exists; the deletes run afterwards, 1,000 keys per
+   * call, and what S3 refuses is logged (the app is gone, nobody is left to retry for).
+   */
+  purgeObjects(app: string, logger: Logger): void {
+    const keys = unlessUnavailable([], () => vodStore(this.o.databases.app(app)).objectKeys());
+    const s3 = this.o.s3.get(app);
+    if (keys.length === 0 || !s3) return;
+    void (async () => {
+      for (let i = 0; i < keys.length; i += 1000) {
+        const batch = keys.slice(i, i + 1000).map((Key) => ({ Key }));
+        await s3.client.send(new DeleteObjectsCommand({ Bucket: s3.target.bucket, Delete: { Objects: batch, Quiet: true } }));
+      }
+      logger.info({ app, objects: keys.length }, "VOD objects of the deleted app removed from S3");
+    })().catch((err: Error) => logger.error({ app, err: err.message }, "could not remove the deleted app's VOD objects from S3"));
   }
 
   /** Where a VOD's snapshot is kept locally. */

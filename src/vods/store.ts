@@ -67,6 +67,8 @@ export class VodStore {
   private readonly recordingInRoom;
   private readonly setProbed;
   private readonly setRetry;
+  private readonly sums;
+  private readonly keys;
   private readonly shapes = new Map<string, { rows: Statement<unknown[], VodRow>; count: Statement<unknown[], { n: number }> }>();
 
   constructor(private readonly db: Db) {
@@ -92,6 +94,10 @@ export class VodStore {
     );
     this.setRetry = db.prepare<[string, number]>(
       "UPDATE vods SET status = 'uploading', failure_reason = NULL, failure_detail = NULL, updated_at = ? WHERE id = ? AND status = 'failed'",
+    );
+    this.sums = db.prepare<[], { count: number; bytes: number }>("SELECT COUNT(*) AS count, COALESCE(SUM(size_bytes), 0) AS bytes FROM vods");
+    this.keys = db.prepare<[], { key: string }>(
+      "SELECT file_key AS key FROM vods WHERE file_key IS NOT NULL UNION ALL SELECT snapshot_key FROM vods WHERE snapshot_key IS NOT NULL",
     );
     this.statusCounts = db.prepare<[], { status: VodStatus; n: number }>("SELECT status, COUNT(*) AS n FROM vods GROUP BY status");
   }
@@ -124,6 +130,16 @@ export class VodStore {
   /** recording | uploading -> failed; answers false when the row had finished already. */
   markFailed(id: number, reason: string, detail: string, at: string): boolean {
     return this.setFailed.run(reason, detail, at, id).changes > 0;
+  }
+
+  /** How many VODs and how many bytes (of those whose size is known). */
+  totals(): { count: number; bytes: number } {
+    return this.sums.get() ?? { count: 0, bytes: 0 };
+  }
+
+  /** Every S3 key the app's VODs point at (files and snapshots). */
+  objectKeys(): string[] {
+    return this.keys.all().map((r) => r.key);
   }
 
   /** failed -> uploading, for a manual retry; answers false when the row was not failed. */

@@ -263,4 +263,18 @@ describe("recording a camera room", () => {
     assert.equal((await call("DELETE", `/vods/${live.vodId}`)).status, 409);
     assert.equal((await call("POST", `/recording/${live.vodId}/stop`)).status, 200);
   });
+
+  it("counts VODs in sizes and stats, and purges their objects with DELETE /apps/{name}?deleteVods=true", async () => {
+    const rows = server.app.databases.app("rec").prepare("SELECT COUNT(*) AS n, SUM(size_bytes) AS bytes FROM vods").get() as { n: number; bytes: number };
+    const sizes = ((await call("GET", "/sizes")).json as { data: { vodCount: number; vodBytes: number } }).data;
+    assert.deepEqual([sizes.vodCount, sizes.vodBytes], [rows.n, rows.bytes]);
+    const stats = ((await call("GET", "/stats")).json as { data: { vods: { count: number; bytes: number } } }).data;
+    assert.deepEqual(stats.vods, { count: rows.n, bytes: rows.bytes });
+
+    const keys = await minio.keys("recordings", "tenant-a/rec/");
+    assert.ok(keys.length > 0);
+    const deleted = await server.request("DELETE", "/api/v1/apps/rec?deleteVods=true", { token: server.rootToken });
+    assert.equal(deleted.status, 200, deleted.text);
+    await eventually(async () => (await minio.keys("recordings", "tenant-a/rec/")).length === 0, 10_000, "the bucket to be purged");
+  });
 });
