@@ -16,6 +16,8 @@ import { CAMERA_PATH, cameraSocket } from "./socket.ts";
 export interface CameraRooms {
   /** Whether a camera is live in the room now. */
   live(app: string, room: string): boolean;
+  /** A copy of the room's newest frame (a JPEG), while its camera is live. */
+  latestFrame(app: string, room: string): Buffer | undefined;
   tap: MjpegHub["tap"];
 }
 
@@ -28,7 +30,17 @@ export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; 
   let accepting = true;
   return {
     name: "mjpeg",
-    provides: { cameras: { live: (app, room) => hub.relay(app, room)?.camera !== undefined, tap: (app, room, tap) => hub.tap(app, room, tap) } },
+    provides: {
+      cameras: {
+        live: (app, room) => hub.relay(app, room)?.camera !== undefined,
+        latestFrame: (app, room) => {
+          const relay = hub.relay(app, room);
+          // A copy: the part's buffer goes back to its pool for a later frame.
+          return relay?.camera && relay.latest ? Buffer.from(relay.latest.jpeg) : undefined;
+        },
+        tap: (app, room, tap) => hub.tap(app, room, tap),
+      },
+    },
     routes: [
       ...cameraKeyRoutes({ hub, apps, quota: deps.quota, publicUrl: config.publicUrl }),
       ...playbackRoutes({ hub, apps, access: new PlayAccess({ apps, servers: deps.media.servers }) }),

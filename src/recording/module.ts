@@ -7,6 +7,7 @@ import type { VodsApi } from "../vods/module.ts";
 import { Finalizer } from "./finalize.ts";
 import { recordingRoutes } from "./routes.ts";
 import { RecordingService } from "./service.ts";
+import { Snapshots } from "./snapshots.ts";
 
 /** Recording rooms into VODs (SPEC 3.1, 4.11, 6.6): camera rooms by our own ffmpeg. */
 export function recordingModule(core: Core, deps: { apps: AppsApi; media: MediaApi; cameras: CameraRooms; vods: VodsApi }): Module {
@@ -23,6 +24,16 @@ export function recordingModule(core: Core, deps: { apps: AppsApi; media: MediaA
     uploadConcurrency: config.uploads.concurrency,
     uploadConcurrencyPerApp: config.uploads.concurrencyPerApp,
   });
+  const snapshots = new Snapshots({
+    cameras: deps.cameras,
+    servers: deps.media.servers,
+    configs: deps.apps.configs,
+    s3: deps.apps.s3,
+    vods: deps.vods,
+    events,
+    dataDir: config.dataDir,
+    logger,
+  });
   const recording = new RecordingService({
     databases,
     configs: deps.apps.configs,
@@ -31,13 +42,14 @@ export function recordingModule(core: Core, deps: { apps: AppsApi; media: MediaA
     supervisor,
     events,
     finalizer,
+    snapshots,
     vods: deps.vods,
     dataDir: config.dataDir,
     logger,
   });
   return {
     name: "recording",
-    routes: recordingRoutes(recording),
+    routes: recordingRoutes(recording, snapshots),
     start: () => recording.resume(deps.apps.store.list({ all: true }).map((app) => app.name)),
     // Recorders end before the HTTP server stops, so every file gets its index written.
     drain: () => void recording.stopAll(),

@@ -3,11 +3,12 @@ import { appOf } from "../auth/caller.ts";
 import { okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { vodParams } from "../vods/schemas.ts";
-import { recordingParams, startRecordingBody } from "./schemas.ts";
+import { recordingParams, snapshotBody, startRecordingBody } from "./schemas.ts";
 import type { RecordingService } from "./service.ts";
+import type { Snapshots } from "./snapshots.ts";
 
-/** SPEC 4.11: start and stop a room's recording. */
-export function recordingRoutes(recording: RecordingService): Route[] {
+/** SPEC 4.11 (start and stop a room's recording), a failed VOD's retry, and 4.13's snapshots. */
+export function recordingRoutes(recording: RecordingService, snapshots: Snapshots): Route[] {
   return [
     defineRoute({
       method: "POST",
@@ -36,6 +37,16 @@ export function recordingRoutes(recording: RecordingService): Route[] {
       permission: "vod:write",
       params: vodParams,
       handler: async (ctx) => okOr(recording.retry(appOf(ctx), ctx.params.id)),
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/apps/{app}/snapshots",
+      auth: "any",
+      app: true,
+      permission: "stream:write",
+      params: appParams,
+      body: snapshotBody,
+      handler: async (ctx) => okOr(await snapshots.take(appOf(ctx), ctx.body.room), 201),
     }),
   ];
 }

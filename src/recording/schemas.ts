@@ -10,4 +10,7 @@ export const startRecordingBody = z.strictObject({
 /** `{id}` of the stop route: a VOD id or a recorder (egress) id. */
 export const recordingParams = appParams.extend({ id: z.string().min(1).max(200) });
 
+/** POST /apps/{app}/snapshots (its body is not shown in SPEC 4.13): the room to capture. */
+export const snapshotBody = z.strictObject({ room: z.string().min(1).max(120) });
+
 export type StartRecordingBody = z.output<typeof startRecordingBody>;

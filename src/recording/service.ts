@@ -9,14 +9,17 @@ import type { AppRef } from "../apps/store.ts";
 import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
+import { namespaceRoom } from "../apps/namespacing.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import type { MediaServers } from "../media/servers.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { Supervisor } from "../supervisor/supervisor.ts";
 import type { VodsApi } from "../vods/module.ts";
 import { vodStore, type VodRow } from "../vods/store.ts";
-import { CameraRecorder } from "./camera-recorder.ts";
+import { CameraRecorder, type RecordedFile } from "./camera-recorder.ts";
+import { withoutCamera } from "./rooms.ts";
 import type { Finalizer } from "./finalize.ts";
+import type { Snapshots } from "./snapshots.ts";
 import type { StartRecordingBody } from "./schemas.ts";
 
 /** Our own recorders' ids (in `egressId`), so they never collide with the media server's `EG_`. */
@@ -30,6 +33,7 @@ export interface RecordingServiceOptions {
   readonly supervisor: Supervisor;
   readonly events: EventDispatcher;
   readonly finalizer: Finalizer;
+  readonly snapshots: Snapshots;
   readonly vods: VodsApi;
   readonly dataDir: string;
   readonly logger: Logger;
@@ -44,14 +48,28 @@ export interface RecordingState {
 
 const actorId = (app: string, vodId: number): string => `vod:${app}:${vodId}`;
 
+/** A recording in progress here: its ffmpeg, how to take it off the relay, its snapshot timer. */
+interface LiveRecording {
+  readonly recorder: CameraRecorder;
+  readonly untap: () => void;
+  readonly snapshots: NodeJS.Timeout | undefined;
+}
+
+/** Takes a recording off its room and lets ffmpeg finish the file. */
+function end(live: LiveRecording): Promise<RecordedFile> {
+  live.untap();
+  clearInterval(live.snapshots);
+  return live.recorder.stop();
+}
+
 /**
  * Starting and stopping recordings. Every VOD runs as one `vodLifecycle` actor under the
  * supervisor; only its source differs: a camera room is recorded by our own ffmpeg on the MJPEG
  * relay, a media-server room by LiveKit's egress (not available yet: start answers 503).
  */
 export class RecordingService {
-  /** Live recorders by VOD actor id, with how to take them off their relay. */
-  private readonly recorders = new Map<string, { recorder: CameraRecorder; untap: () => void }>();
+  /** Live recordings by VOD actor id. */
+  private readonly recorders = new Map<string, LiveRecording>();
   private readonly log: Logger;
   /** Set at shutdown: a finalize cut short by it is resumed at the next start, not failed. */
   private closing = false;
@@ -65,13 +83,13 @@ export class RecordingService {
     if (!config.recording.enabled) {
       return problem("conflict", `recording is disabled for app ${app.name}; set recording.enabled: true in its config (PATCH /apps/${app.name}/config)`);
     }
-    const prefix = config.room_prefix ?? app.name;
-    const room = body.roomName === prefix || body.roomName.startsWith(`${prefix}-`) ? body.roomName : `${prefix}-${body.roomName}`;
+    const room = namespaceRoom(config.room_prefix ?? app.name, body.roomName, 200);
+    if (typeof room !== "string") return room;
     const store = vodStore(this.o.databases.app(app.name));
     const running = store.recordingIn(room);
     if (running) return problem("conflict", `room ${room} is being recorded already (VOD ${running.id}); stop that recording first`);
 
-    if (!this.o.cameras.live(app.name, room)) return this.notACameraRoom(app, room);
+    if (!this.o.cameras.live(app.name, room)) return withoutCamera(this.o.servers, app, room, "recording it");
     const egressId = `${CAMERA_RECORDER_PREFIX}${randomBytes(9).toString("base64url")}`;
     const startedAt = new Date();
     const file = path.join(this.o.dataDir, "apps", app.name, "recordings", `${room}-${startedAt.toISOString().replace(/[-:.]/g, "")}-${egressId}.mp4`);
@@ -84,23 +102,14 @@ export class RecordingService {
       return problem("not_found", `room ${room} has no live camera`);
     }
     vodId = store.insert({ room, stream_id: body.streamId ?? null, egress_id: egressId, source: "camera", part: 0, local_path: file, started_at: startedAt.toISOString() });
-    this.recorders.set(actorId(app.name, vodId), { recorder, untap });
+    const every = config.recording.snapshot_seconds;
+    const snapshots = every > 0 ? setInterval(() => void this.o.snapshots.take(app, room, vodId), every * 1000) : undefined;
+    this.recorders.set(actorId(app.name, vodId), { recorder, untap, snapshots });
     this.spawn(app.name, store.get(vodId) as VodRow);
     this.o.vods.metrics.recordingStarted(app.name);
     this.o.events.emit(app.name, "recording_started", room, { vodId, egressId, app: app.name, room, streamId: body.streamId ?? null });
     this.log.info({ app: app.name, room, vodId, egressId }, "recording started");
     return { vodId, egressId, status: "recording" };
-  }
-
-  /** A room without a live camera: a media-server room needs egress (not here yet), else it does not exist. */
-  private async notACameraRoom(app: AppRef, room: string): Promise<Problem> {
-    const server = this.o.servers.forApp(app.name);
-    const rooms = await server?.rooms.listRooms([room]).catch(() => undefined);
-    if (server && rooms === undefined) return problem("media_server_unavailable", `the media server did not answer whether room ${room} exists; try again`);
-    if (rooms && rooms.length > 0) {
-      return problem("egress_unavailable", `room ${room} is a media-server room; recording it needs LiveKit's egress worker, which this deployment does not have yet`);
-    }
-    return problem("not_found", `room ${room} has no live camera${server ? " and no media-server room" : ""}; start recording once its camera is connected`);
   }
 
   /** Stops by VOD id or recorder id; the answer comes before the upload, which goes on in the actor. */
@@ -150,10 +159,9 @@ export class RecordingService {
 
   /** Stops every recording of a deleted app; their actors end with the app's database. */
   forgetApp(app: string): void {
-    for (const [id, { recorder, untap }] of this.recorders) {
+    for (const [id, live] of this.recorders) {
       if (!id.startsWith(`vod:${app}:`)) continue;
-      untap();
-      void recorder.stop();
+      void end(live);
       this.recorders.delete(id);
       this.o.supervisor.stop(id);
     }
@@ -162,7 +170,7 @@ export class RecordingService {
   /** Ends every recorder cleanly (files playable) on shutdown; unfinished VODs resume at the next start. */
   async stopAll(): Promise<void> {
     this.closing = true;
-    await Promise.all([...this.recorders.values()].map(({ recorder, untap }) => (untap(), recorder.stop())));
+    await Promise.all([...this.recorders.values()].map(end));
   }
 
   private sourceEnded(app: string, vodId: number): void {
@@ -181,8 +189,7 @@ export class RecordingService {
       actors: {
         finalize: fromPromise<void, VodLifecycleInput>(async () => {
           const live = this.recorders.get(id);
-          live?.untap();
-          const recorded = await live?.recorder.stop();
+          const recorded = live && (await end(live));
           this.recorders.delete(id);
           await this.o.finalizer.finalize(app, row.id, recorded);
         }),

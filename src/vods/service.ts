@@ -1,6 +1,6 @@
 import { existsSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { DeleteObjectsCommand, GetObjectCommand } from "@aws-sdk/client-s3";
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { Logger } from "pino";
 import type { AppConfigService } from "../apps/config/service.ts";
@@ -167,15 +167,25 @@ export class VodService {
   }
 
   /**
-   * `DELETE /apps/{name}?deleteVods=true`: the app's VOD objects leave its bucket too. The keys and
-   * the client are taken while the app still exists; the deletes run afterwards, 1,000 keys per
-   * call, and what S3 refuses is logged (the app is gone, nobody is left to retry for).
+   * `DELETE /apps/{name}?deleteVods=true`: the app's objects leave its bucket too: every key its
+   * VODs point at, and everything else under `<prefix><app>/` (snapshots taken on demand). The keys,
+   * prefix and client are taken while the app still exists; the deletes run afterwards, 1,000 keys
+   * per call, and what S3 refuses is logged (the app is gone, nobody is left to retry for).
    */
   purgeObjects(app: string, logger: Logger): void {
-    const keys = unlessUnavailable([], () => vodStore(this.o.databases.app(app)).objectKeys());
+    const known = unlessUnavailable([], () => vodStore(this.o.databases.app(app)).objectKeys());
     const s3 = this.o.s3.get(app);
-    if (keys.length === 0 || !s3) return;
+    if (!s3) return;
+    const prefix = `${this.o.configs.get(app).s3.prefix}${app}/`;
     void (async () => {
+      const listed: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await s3.client.send(new ListObjectsV2Command({ Bucket: s3.target.bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) if (object.Key) listed.push(object.Key);
+        token = page.NextContinuationToken;
+      } while (token);
+      const keys = [...new Set([...known, ...listed])];
       for (let i = 0; i < keys.length; i += 1000) {
         const batch = keys.slice(i, i + 1000).map((Key) => ({ Key }));
         await s3.client.send(new DeleteObjectsCommand({ Bucket: s3.target.bucket, Delete: { Objects: batch, Quiet: true } }));
@@ -203,6 +213,12 @@ export class VodService {
 
   private store(app: AppRef) {
     return vodStore(this.o.databases.app(app.name));
+  }
+
+  /** Where clients fetch an object of the app's bucket: `<public_url>/<key>`, else presigned. */
+  async objectUrl(app: AppRef, key: string): Promise<string | null> {
+    const publicUrl = this.o.configs.get(app.name).s3.public_url;
+    return publicUrl !== "" ? publicObjectUrl(publicUrl, key) : this.presign(app, key);
   }
 
   private async presign(app: AppRef, key: string | null): Promise<string | null> {

@@ -35,12 +35,20 @@ describe("recording a camera room", () => {
   let minio: Minio;
   const call = (method: string, p: string, body?: unknown) => server.request(method, `/api/v1/apps/rec${p}`, { token: server.rootToken, body });
   const vod = async (id: number) => ((await call("GET", `/vods/${id}`)).json as { data: VodView }).data;
-  const live: Array<{ camera: Camera; stop: () => void }> = [];
+  const live: Array<{ room: string; camera: Camera; stop: () => void }> = [];
+  /** Disconnects a room's camera, so cameras do not pile up against the app's stream limits. */
+  const hangUp = async (room: string) => {
+    for (const entry of live.filter((l) => l.room === room)) {
+      entry.stop();
+      await entry.camera.close();
+      live.splice(live.indexOf(entry), 1);
+    }
+  };
   const connect = async (room: string): Promise<{ key: MintedKey; camera: Camera; stop: () => void }> => {
     const key = await mintKey(server, "rec", room);
     const camera = await Camera.connect(key);
     const stop = streamFrames(camera);
-    live.push({ camera, stop });
+    live.push({ room, camera, stop });
     // Let the first frames reach the relay, so a recording has a picture from its first moment.
     await new Promise((r) => setTimeout(r, 300));
     return { key, camera, stop };
@@ -114,6 +122,7 @@ describe("recording a camera room", () => {
       height: 120,
       format: ready.format,
     });
+    await hangUp("door");
   });
 
   it("ends the recording cleanly when the camera disconnects", async () => {
@@ -147,6 +156,7 @@ describe("recording a camera room", () => {
     assert.equal((await call("POST", "/recording/999/stop")).status, 404);
     assert.equal((await call("POST", "/recording/CR_unknown/stop")).status, 404);
     await eventually(async () => (await vod(vodId)).status !== "uploading", 30_000, "the hall VOD to finish");
+    await hangUp("hall");
     assert.equal((await vod(vodId)).status, "ready", JSON.stringify(await vod(vodId)));
 
     assert.equal((await call("PATCH", "", { recordingEnabled: false })).status, 200);
@@ -165,6 +175,7 @@ describe("recording a camera room", () => {
     await new Promise((r) => setTimeout(r, ms));
     assert.equal((await call("POST", `/recording/${vodId}/stop`)).status, 200);
     await eventually(async () => !["recording", "uploading"].includes((await vod(vodId)).status), 30_000, `VOD ${vodId} to settle`);
+    await hangUp(room);
     return vodId;
   };
 
@@ -177,6 +188,7 @@ describe("recording a camera room", () => {
     assert.equal((await call("GET", `/vods/${vodId}/raw`)).status, 409);
     assert.equal((await call("POST", `/recording/${vodId}/stop`)).status, 200);
     await eventually(async () => (await vod(vodId)).status === "ready", 30_000, "ready");
+    await hangUp("yard");
     const fromS3 = (await call("GET", `/vods/${vodId}/download`)).json as { data: { url: string; filename: string; expiresInSeconds: number | null } };
     assert.equal(fromS3.data.expiresInSeconds, 3600);
     assert.match(fromS3.data.filename, /^rec-yard-.*\.mp4$/);
@@ -262,6 +274,31 @@ describe("recording a camera room", () => {
     const live = ((await call("POST", "/recording/start", { roomName: "loft" })).json as { data: RecordingState }).data;
     assert.equal((await call("DELETE", `/vods/${live.vodId}`)).status, 409);
     assert.equal((await call("POST", `/recording/${live.vodId}/stop`)).status, 200);
+    await hangUp("loft");
+  });
+
+  it("captures a camera room's frame on demand, and every snapshotSeconds while it records", async () => {
+    await connect("kitchen");
+    const res = await call("POST", "/snapshots", { room: "kitchen" });
+    assert.equal(res.status, 201, res.text);
+    const shot = (res.json as { data: { room: string; file: string; key: string; url: string; sizeBytes: number; vodId: number | null } }).data;
+    assert.equal(shot.room, "rec-kitchen");
+    assert.equal(shot.vodId, null);
+    assert.equal(shot.key, `tenant-a/rec/snapshots/${shot.file}`);
+    const fetched = Buffer.from(await (await fetch(shot.url)).arrayBuffer());
+    assert.equal(fetched.length, shot.sizeBytes);
+    assert.deepEqual([...fetched.subarray(0, 2)], [0xff, 0xd8], "a JPEG");
+    assert.ok(server.app.events.recent().some((e) => e.event === "snapshot_taken" && e.data["file"] === shot.file));
+    assert.equal((await call("POST", "/snapshots", { room: "empty-room" })).status, 404);
+    assert.equal((await call("POST", "/snapshots", {})).status, 400);
+    assert.equal((await call("POST", "/snapshots", { room: "bad room!" })).status, 400);
+
+    await hangUp("kitchen");
+    assert.equal((await call("PATCH", "", { snapshotSeconds: 1 })).status, 200);
+    const vodId = await recorded("kitchen", 2600);
+    const periodic = server.app.events.recent().filter((e) => e.event === "snapshot_taken" && e.data["vodId"] === vodId);
+    assert.ok(periodic.length >= 2, `${periodic.length} periodic snapshots`);
+    assert.equal((await call("PATCH", "", { snapshotSeconds: 0 })).status, 200);
   });
 
   it("counts VODs in sizes and stats, and purges their objects with DELETE /apps/{name}?deleteVods=true", async () => {
