@@ -106,6 +106,7 @@ const envSchema = z.object({
   SERVICE_UPLOAD_RETRY_MS: integer(1000, 10, 600_000),
   SERVICE_UPLOAD_CONCURRENCY: integer(4, 1, 64),
   SERVICE_UPLOAD_CONCURRENCY_PER_APP: integer(2, 1, 64),
+  SERVICE_SPLIT_MINUTE_MS: integer(60_000, 100, 60_000),
   SERVICE_LOG_LEVEL: z.enum(LOG_LEVELS).optional().transform((v) => v ?? "info"),
   SERVICE_LOG_STDOUT: flag(true),
   LOG_MAX_BYTES: integer(10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
@@ -164,6 +165,8 @@ const configSchema = envSchema
       concurrency: e.SERVICE_UPLOAD_CONCURRENCY,
       concurrencyPerApp: e.SERVICE_UPLOAD_CONCURRENCY_PER_APP,
     },
+    /** How long one of `split_minutes`' minutes is; only tests make it shorter. */
+    splitMinuteMs: e.SERVICE_SPLIT_MINUTE_MS,
     log: { level: e.SERVICE_LOG_LEVEL, stdout: e.SERVICE_LOG_STDOUT, maxBytes: e.LOG_MAX_BYTES, maxFiles: e.LOG_MAX_FILES },
     metrics: { token: e.METRICS_TOKEN, defaultMetrics: e.METRICS_DEFAULT_METRICS },
     allowSignup: e.SERVICE_ALLOW_SIGNUP,

@@ -91,6 +91,19 @@ export class Finalizer {
     };
     if (!store.markReady(vodId, ready, new Date().toISOString())) return;
     this.o.vods.metrics.vodReady(app);
+    if (row.part > 0) {
+      this.o.events.emit(app, "recording_part_ready", row.room, {
+        vodId,
+        app,
+        room: row.room,
+        streamId: row.stream_id ?? "",
+        egressId: row.egress_id,
+        part: row.part,
+        fileKey: ready.file_key ?? "",
+        sizeBytes: ready.size_bytes,
+        durationS: ready.duration_s,
+      });
+    }
     if (!keepLocal) rmSync(file, { force: true });
     const publicUrl = this.o.configs.get(app).s3.public_url;
     this.o.events.emit(app, "vod_ready", row.room, {

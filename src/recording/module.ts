@@ -46,6 +46,7 @@ export function recordingModule(core: Core, deps: { apps: AppsApi; media: MediaA
     vods: deps.vods,
     dataDir: config.dataDir,
     logger,
+    splitMinuteMs: config.splitMinuteMs,
   });
   return {
     name: "recording",

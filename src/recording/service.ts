@@ -37,6 +37,8 @@ export interface RecordingServiceOptions {
   readonly vods: VodsApi;
   readonly dataDir: string;
   readonly logger: Logger;
+  /** How long a minute of `split_minutes` is (`SERVICE_SPLIT_MINUTE_MS`; shortened by tests only). */
+  readonly splitMinuteMs: number;
 }
 
 /** What start and stop answer (SPEC 4.11). */
@@ -48,17 +50,23 @@ export interface RecordingState {
 
 const actorId = (app: string, vodId: number): string => `vod:${app}:${vodId}`;
 
-/** A recording in progress here: its ffmpeg, how to take it off the relay, its snapshot timer. */
+/** A recording in progress here: its ffmpeg, how to take it off the relay, its timers. */
 interface LiveRecording {
   readonly recorder: CameraRecorder;
   readonly untap: () => void;
   readonly snapshots: NodeJS.Timeout | undefined;
+  /** When `split_minutes` cuts it into the next part. */
+  readonly cut: NodeJS.Timeout | undefined;
 }
+
+/** Parts of one split recording share their recorder id before the `.<part>` suffix. */
+const sameRecording = (a: string, b: string): boolean => a === b || a.replace(/\.\d+$/, "") === b.replace(/\.\d+$/, "");
 
 /** Takes a recording off its room and lets ffmpeg finish the file. */
 function end(live: LiveRecording): Promise<RecordedFile> {
   live.untap();
   clearInterval(live.snapshots);
+  clearTimeout(live.cut);
   return live.recorder.stop();
 }
 
@@ -91,35 +99,60 @@ export class RecordingService {
 
     if (!this.o.cameras.live(app.name, room)) return withoutCamera(this.o.servers, app, room, "recording it");
     const egressId = `${CAMERA_RECORDER_PREFIX}${randomBytes(9).toString("base64url")}`;
-    const startedAt = new Date();
-    const file = path.join(this.o.dataDir, "apps", app.name, "recordings", `${room}-${startedAt.toISOString().replace(/[-:.]/g, "")}-${egressId}.mp4`);
-    let vodId = 0;
-    const recorder = new CameraRecorder({ file, logger: this.o.logger, onCameraLeft: () => this.sourceEnded(app.name, vodId) });
-    const untap = this.o.cameras.tap(app.name, room, recorder);
-    if (!untap) {
-      // The camera left between the check and the tap, within this one call: as if it never was.
-      void recorder.stop();
-      return problem("not_found", `room ${room} has no live camera`);
-    }
-    vodId = store.insert({ room, stream_id: body.streamId ?? null, egress_id: egressId, source: "camera", part: 0, local_path: file, started_at: startedAt.toISOString() });
-    const every = config.recording.snapshot_seconds;
-    const snapshots = every > 0 ? setInterval(() => void this.o.snapshots.take(app, room, vodId), every * 1000) : undefined;
-    this.recorders.set(actorId(app.name, vodId), { recorder, untap, snapshots });
-    this.spawn(app.name, store.get(vodId) as VodRow);
+    const split = config.recording.split_minutes > 0;
+    const vodId = this.begin(app, { room, streamId: body.streamId ?? null, egressId: split ? `${egressId}.1` : egressId, part: split ? 1 : 0 });
+    if (vodId === undefined) return problem("not_found", `room ${room} has no live camera`);
     this.o.vods.metrics.recordingStarted(app.name);
     this.o.events.emit(app.name, "recording_started", room, { vodId, egressId, app: app.name, room, streamId: body.streamId ?? null });
     this.log.info({ app: app.name, room, vodId, egressId }, "recording started");
     return { vodId, egressId, status: "recording" };
   }
 
+  /**
+   * Starts one VOD of a recording: a recorder on the room's relay, its row, its actor, its
+   * snapshot timer and, with `split_minutes`, the timer that cuts it: the next part starts first
+   * (no frame is lost between them), then this one ends and uploads on its own. Undefined when
+   * the camera left in the meantime.
+   */
+  private begin(app: AppRef, p: { room: string; streamId: string | null; egressId: string; part: number }): number | undefined {
+    const config = this.o.configs.get(app.name).recording;
+    const startedAt = new Date();
+    const file = path.join(this.o.dataDir, "apps", app.name, "recordings", `${p.room}-${startedAt.toISOString().replace(/[-:.]/g, "")}-${p.egressId}.mp4`);
+    let vodId = 0;
+    const recorder = new CameraRecorder({ file, logger: this.o.logger, onCameraLeft: () => this.sourceEnded(app.name, vodId) });
+    const untap = this.o.cameras.tap(app.name, p.room, recorder);
+    if (!untap) {
+      void recorder.stop();
+      return undefined;
+    }
+    const store = vodStore(this.o.databases.app(app.name));
+    vodId = store.insert({ room: p.room, stream_id: p.streamId, egress_id: p.egressId, source: "camera", part: p.part, local_path: file, started_at: startedAt.toISOString() });
+    const every = config.snapshot_seconds;
+    const snapshots = every > 0 ? setInterval(() => void this.o.snapshots.take(app, p.room, vodId), every * 1000) : undefined;
+    const cut = p.part > 0 ? setTimeout(() => this.cut(app, vodId, p), config.split_minutes * this.o.splitMinuteMs) : undefined;
+    this.recorders.set(actorId(app.name, vodId), { recorder, untap, snapshots, cut });
+    this.spawn(app.name, store.get(vodId) as VodRow);
+    return vodId;
+  }
+
+  /** `split_minutes` elapsed: the next part takes over the room, this one uploads. */
+  private cut(app: AppRef, vodId: number, p: { room: string; streamId: string | null; egressId: string; part: number }): void {
+    const base = p.egressId.slice(0, p.egressId.lastIndexOf("."));
+    const next = this.begin(app, { ...p, egressId: `${base}.${p.part + 1}`, part: p.part + 1 });
+    this.log.info({ app: app.name, room: p.room, vodId, next }, "recording part cut");
+    this.sourceEnded(app.name, vodId);
+  }
+
   /** Stops by VOD id or recorder id; the answer comes before the upload, which goes on in the actor. */
   stop(app: AppRef, id: string): RecordingState | Problem {
     const store = vodStore(this.o.databases.app(app.name));
-    const row = /^\d+$/.test(id) ? store.get(Number(id)) : store.getByEgress(id);
+    const row = /^\d+$/.test(id) ? store.get(Number(id)) : (store.getByEgress(id) ?? store.lastPartOf(id));
     if (!row) return problem("not_found", `app ${app.name} has no recording ${id}`);
-    if (row.status !== "recording") return problem("conflict", `VOD ${row.id} is ${row.status}, not recording`);
-    this.o.supervisor.get(actorId(app.name, row.id))?.send({ type: "stop" });
-    return { vodId: row.id, egressId: row.egress_id, status: "uploading" };
+    // A split recording goes on in its latest part: any part's id stops that one.
+    const current = row.status === "recording" ? row : store.recordingIn(row.room);
+    if (!current || !sameRecording(current.egress_id, row.egress_id)) return problem("conflict", `VOD ${row.id} is ${row.status}, not recording`);
+    this.o.supervisor.get(actorId(app.name, current.id))?.send({ type: "stop" });
+    return { vodId: current.id, egressId: current.egress_id, status: "uploading" };
   }
 
   /**

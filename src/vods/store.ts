@@ -68,6 +68,7 @@ export class VodStore {
   private readonly setProbed;
   private readonly setRetry;
   private readonly sums;
+  private readonly lastPart;
   private readonly keys;
   private readonly shapes = new Map<string, { rows: Statement<unknown[], VodRow>; count: Statement<unknown[], { n: number }> }>();
 
@@ -95,6 +96,8 @@ export class VodStore {
     this.setRetry = db.prepare<[string, number]>(
       "UPDATE vods SET status = 'uploading', failure_reason = NULL, failure_detail = NULL, updated_at = ? WHERE id = ? AND status = 'failed'",
     );
+    // A prefix compare, not LIKE: recorder ids may contain `_`, which LIKE reads as a wildcard.
+    this.lastPart = db.prepare<[string, string], VodRow>("SELECT * FROM vods WHERE substr(egress_id, 1, length(?) + 1) = ? || '.' ORDER BY part DESC LIMIT 1");
     this.sums = db.prepare<[], { count: number; bytes: number }>("SELECT COUNT(*) AS count, COALESCE(SUM(size_bytes), 0) AS bytes FROM vods");
     this.keys = db.prepare<[], { key: string }>(
       "SELECT file_key AS key FROM vods WHERE file_key IS NOT NULL UNION ALL SELECT snapshot_key FROM vods WHERE snapshot_key IS NOT NULL",
@@ -130,6 +133,11 @@ export class VodStore {
   /** recording | uploading -> failed; answers false when the row had finished already. */
   markFailed(id: number, reason: string, detail: string, at: string): boolean {
     return this.setFailed.run(reason, detail, at, id).changes > 0;
+  }
+
+  /** The latest part of a split recording, by the recorder id `start` answered (without `.<part>`). */
+  lastPartOf(egressId: string): VodRow | undefined {
+    return this.lastPart.get(egressId, egressId);
   }
 
   /** How many VODs and how many bytes (of those whose size is known). */
