@@ -3,6 +3,7 @@ import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import type { MediaApi } from "../media/module.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
+import type { StreamsApi } from "../streams/module.ts";
 import type { VodsApi } from "../vods/module.ts";
 import { Finalizer } from "./finalize.ts";
 import { recordingRoutes } from "./routes.ts";
@@ -10,7 +11,7 @@ import { RecordingService } from "./service.ts";
 import { Snapshots } from "./snapshots.ts";
 
 /** Recording rooms into VODs (SPEC 3.1, 4.11, 6.6): camera rooms by our own ffmpeg. */
-export function recordingModule(core: Core, deps: { apps: AppsApi; media: MediaApi; cameras: CameraRooms; vods: VodsApi }): Module {
+export function recordingModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; cameras: CameraRooms; vods: VodsApi }): Module {
   const { config, logger, databases, supervisor, events } = core;
   const finalizer = new Finalizer({
     databases,
@@ -42,6 +43,7 @@ export function recordingModule(core: Core, deps: { apps: AppsApi; media: MediaA
     supervisor,
     events,
     finalizer,
+    streams: deps.streams,
     snapshots,
     vods: deps.vods,
     dataDir: config.dataDir,

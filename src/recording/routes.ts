@@ -3,7 +3,7 @@ import { appOf } from "../auth/caller.ts";
 import { okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { vodParams } from "../vods/schemas.ts";
-import { recordingParams, snapshotBody, startRecordingBody } from "./schemas.ts";
+import { recordingParams, snapshotBody, startRecordingBody, streamRecordParams } from "./schemas.ts";
 import type { RecordingService } from "./service.ts";
 import type { Snapshots } from "./snapshots.ts";
 
@@ -47,6 +47,24 @@ export function recordingRoutes(recording: RecordingService, snapshots: Snapshot
       params: appParams,
       body: snapshotBody,
       handler: async (ctx) => okOr(await snapshots.take(appOf(ctx), ctx.body.room), 201),
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/apps/{app}/streams/{id}/record/start",
+      auth: "any",
+      app: true,
+      permission: "recording:start",
+      params: streamRecordParams,
+      handler: async (ctx) => okOr(await recording.recordStream(appOf(ctx), ctx.params.id)),
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/apps/{app}/streams/{id}/record/stop",
+      auth: "any",
+      app: true,
+      permission: "recording:stop",
+      params: streamRecordParams,
+      handler: async (ctx) => okOr(recording.stopStream(appOf(ctx), ctx.params.id)),
     }),
   ];
 }

@@ -10,6 +10,9 @@ export const startRecordingBody = z.strictObject({
 /** `{id}` of the stop route: a VOD id or a recorder (egress) id. */
 export const recordingParams = appParams.extend({ id: z.string().min(1).max(200) });
 
+/** `{id}` of `streams/{id}/record/*`: a stream row id or a (URL-encoded) `<room>/<participant>`. */
+export const streamRecordParams = appParams.extend({ id: z.string().min(1).max(300) });
+
 /** POST /apps/{app}/snapshots (its body is not shown in SPEC 4.13): the room to capture. */
 export const snapshotBody = z.strictObject({ room: z.string().min(1).max(120) });
 

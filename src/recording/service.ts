@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import { fromPromise } from "xstate";
 import { vodLifecycle, type VodFailure, type VodLifecycleInput } from "../../machines/vod-lifecycle.ts";
 import type { AppConfigService } from "../apps/config/service.ts";
-import type { AppRef } from "../apps/store.ts";
+import type { AppRef, AppRow } from "../apps/store.ts";
 import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
@@ -13,6 +13,7 @@ import { namespaceRoom } from "../apps/namespacing.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import type { MediaServers } from "../media/servers.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
+import type { StreamsApi } from "../streams/module.ts";
 import type { Supervisor } from "../supervisor/supervisor.ts";
 import type { VodsApi } from "../vods/module.ts";
 import { vodStore, type VodRow } from "../vods/store.ts";
@@ -33,6 +34,7 @@ export interface RecordingServiceOptions {
   readonly supervisor: Supervisor;
   readonly events: EventDispatcher;
   readonly finalizer: Finalizer;
+  readonly streams: StreamsApi;
   readonly snapshots: Snapshots;
   readonly vods: VodsApi;
   readonly dataDir: string;
@@ -106,6 +108,23 @@ export class RecordingService {
     this.o.events.emit(app.name, "recording_started", room, { vodId, egressId, app: app.name, room, streamId: body.streamId ?? null });
     this.log.info({ app: app.name, room, vodId, egressId }, "recording started");
     return { vodId, egressId, status: "recording" };
+  }
+
+  /** `streams/{id}/record/start`: the stream's room, with the stream as the recording's `streamId`. */
+  async recordStream(app: AppRow, id: string): Promise<RecordingState | Problem> {
+    const stream = this.o.streams.tracker.store(app).find(id);
+    if (!stream) return problem("not_found", `no stream ${id} in app ${app.name}`);
+    if (stream.status !== "active") return problem("conflict", `stream ${stream.streamId} has ended`);
+    return this.start(app, { roomName: stream.room, streamId: stream.streamId });
+  }
+
+  /** `streams/{id}/record/stop`: the recording of that stream in progress. */
+  stopStream(app: AppRow, id: string): RecordingState | Problem {
+    const stream = this.o.streams.tracker.store(app).find(id);
+    if (!stream) return problem("not_found", `no stream ${id} in app ${app.name}`);
+    const row = vodStore(this.o.databases.app(app.name)).recordingIn(stream.room);
+    if (!row || row.stream_id !== stream.streamId) return problem("not_found", `stream ${stream.streamId} is not being recorded`);
+    return this.stop(app, String(row.id));
   }
 
   /**

@@ -36,9 +36,7 @@ export interface StreamRouteDeps {
 export function streamRoutes(d: StreamRouteDeps): Route[] {
   const log = d.logger.child({ component: "streams" });
   const find = (app: AppRow, id: string): StreamView | Problem => {
-    const store = d.tracker.store(app);
-    const found = /^\d+$/.test(id) ? store.byId(Number(id)) : store.latest(id);
-    return found ?? problem("not_found", `no stream ${id} in app ${app.name}`);
+    return d.tracker.store(app).find(id) ?? problem("not_found", `no stream ${id} in app ${app.name}`);
   };
   const common = { auth: "any", app: true, params: streamParams } as const;
   return [

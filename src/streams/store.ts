@@ -113,6 +113,11 @@ export class StreamStore {
     return row && { ...view(row), lastEventAt: row.last_event_at };
   }
 
+  /** SPEC 4.13's `{id}`: the row id, or the stream id (its latest row). */
+  find(id: string): StreamView | undefined {
+    return /^\d+$/.test(id) ? this.byId(Number(id)) : this.latest(id);
+  }
+
   byId(id: number): StreamView | undefined {
     const row = this.q.byId.get(id);
     return row && view(row);

@@ -141,6 +141,8 @@ const ROUTES: Row[] = [
   // Recording is off on alpha: whoever may start one hears so (409); stopping an unknown one is a 404.
   ["POST", "/api/v1/apps/alpha/recording/start", [401, 401, 404, 409, 409, 409, 409, 409, 401, 401, 401, 403], { roomName: "lobby" }],
   ["POST", "/api/v1/apps/alpha/recording/1/stop", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],
+  ["POST", "/api/v1/apps/alpha/streams/1/record/start", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],
+  ["POST", "/api/v1/apps/alpha/streams/1/record/stop", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],
   ["POST", "/api/v1/apps/alpha/snapshots", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403], { room: "lobby" }],
   // {fresh} is a new app of alpha's team made for each kind, so a delete that succeeds leaves the
   // rows above untouched: the app token is alpha's, so it does not see it.

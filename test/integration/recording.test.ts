@@ -301,6 +301,26 @@ describe("recording a camera room", () => {
     assert.equal((await call("PATCH", "", { snapshotSeconds: 0 })).status, 200);
   });
 
+  it("records one live stream by its id, and stops that stream's recording", async () => {
+    const { key } = await connect("porch2");
+    const streamId = `rec-porch2/${key.identity}`;
+    const id = encodeURIComponent(streamId);
+    const started = await call("POST", `/streams/${id}/record/start`);
+    assert.equal(started.status, 200, started.text);
+    const { vodId } = (started.json as { data: RecordingState }).data;
+    assert.equal((await vod(vodId)).streamId, streamId);
+    assert.equal((await call("POST", `/streams/${id}/record/start`)).status, 409);
+    await new Promise((r) => setTimeout(r, 800));
+    const stopped = await call("POST", `/streams/${id}/record/stop`);
+    assert.equal(stopped.status, 200, stopped.text);
+    assert.equal((stopped.json as { data: RecordingState }).data.vodId, vodId);
+    assert.equal((await call("POST", `/streams/${id}/record/stop`)).status, 404);
+    assert.equal((await call("POST", "/streams/no-such-stream/record/start")).status, 404);
+    await eventually(async () => (await vod(vodId)).status === "ready", 30_000, "the stream's VOD to be ready");
+    await hangUp("porch2");
+    await eventually(async () => (await call("POST", `/streams/${id}/record/start`)).status === 409, 5000, "the ended stream to refuse");
+  });
+
   it("counts VODs in sizes and stats, and purges their objects with DELETE /apps/{name}?deleteVods=true", async () => {
     const rows = server.app.databases.app("rec").prepare("SELECT COUNT(*) AS n, SUM(size_bytes) AS bytes FROM vods").get() as { n: number; bytes: number };
     const sizes = ((await call("GET", "/sizes")).json as { data: { vodCount: number; vodBytes: number } }).data;
