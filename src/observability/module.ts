@@ -3,12 +3,10 @@ import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import type { MediaApi } from "../media/module.ts";
 import type { StreamsApi } from "../streams/module.ts";
-import { registerPlannedMetrics } from "./planned-metrics.ts";
 import { observabilityRoutes } from "./routes.ts";
 
 /** What operators read: /health, /metrics and /stats (SPEC 4.7). */
 export function observabilityModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi }): Module {
-  registerPlannedMetrics(core.metrics.registry);
   return {
     name: "observability",
     routes: observabilityRoutes({

@@ -76,7 +76,9 @@ export class Finalizer {
     const info = await this.o.vods.media.run("probe", { file }).catch((err: Error) => fail("probe_failed", err.message));
     const snapshot = await this.snapshot(app, row, file, info.durationS);
     const uploaded = await this.inSlot(app, () => this.upload(app, file, snapshot));
-    const keepLocal = uploaded === undefined || !this.o.configs.get(app).recording.delete_local_after_upload;
+    // An adaptive ladder is made from the local file; it deletes the file itself when done.
+    const ladder = uploaded !== undefined && this.o.vods.adaptive.wanted(app);
+    const keepLocal = uploaded === undefined || ladder || !this.o.configs.get(app).recording.delete_local_after_upload;
     const ready = {
       file_key: uploaded?.fileKey ?? null,
       s3_url: uploaded?.s3Url ?? null,
@@ -105,6 +107,7 @@ export class Finalizer {
       });
     }
     if (!keepLocal) rmSync(file, { force: true });
+    if (ladder) this.o.vods.adaptive.request(app, vodId);
     const publicUrl = this.o.configs.get(app).s3.public_url;
     this.o.events.emit(app, "vod_ready", row.room, {
       vodId,

@@ -39,7 +39,7 @@ export interface VodMetricsOptions {
 }
 
 /**
- * SPEC 4.7's recording, VOD and S3 series. Events are counted as they happen (a restart starts
+ * SPEC 4.7's recording, VOD, S3 and transcode series. Events are counted as they happen (a restart starts
  * the counters over, as Prometheus expects of counters); `service_vods{app,status}` and
  * `service_upload_queue_depth{app}` (VODs waiting for or in their upload) come from each app's
  * database at every scrape. Label values stay bounded: apps, the documented failure reasons, the
@@ -52,6 +52,7 @@ export class VodMetrics {
   private readonly uploads = new Counts(["provider", "result"]);
   private readonly uploadBytes = new Counts(["provider"]);
   private readonly s3Errors = new Counts(["op"]);
+  private readonly transcodes = new Counts(["kind", "accel", "type"]);
 
   constructor(o: VodMetricsOptions) {
     const apps = () => o.apps.list({ all: true }).map((app) => app.name);
@@ -66,6 +67,7 @@ export class VodMetrics {
       scrapeMetric("service_s3_uploads_total", "S3 uploads, by provider and result", "counter", () => this.uploads.samples()),
       scrapeMetric("service_s3_upload_bytes_total", "Bytes uploaded to S3, by provider", "counter", () => this.uploadBytes.samples()),
       scrapeMetric("service_s3_errors_total", "S3 errors, by operation", "counter", () => this.s3Errors.samples()),
+      scrapeMetric("service_media_transcode_total", "Transcodes, by kind, acceleration and type", "counter", () => this.transcodes.samples()),
       scrapeMetric("service_upload_queue_depth", "VODs waiting for or in their upload, by app", "gauge", perApp((c) => [{ labels: {}, value: c.uploading }])),
       scrapeMetric("service_vods", "VODs, by app and status", "gauge", perApp((c) => VOD_STATUSES.map((status) => ({ labels: { status }, value: c[status] })))),
     ];
@@ -91,6 +93,11 @@ export class VodMetrics {
 
   s3Error(op: "upload" | "delete" | "presign"): void {
     this.s3Errors.add([op]);
+  }
+
+  /** One transcode run: `vod_adaptive` today; `software` or the GPU kind; the codec. */
+  transcode(kind: string, accel: string, type: string): void {
+    this.transcodes.add([kind, accel, type]);
   }
 
   forgetApp(app: string): void {

@@ -2,6 +2,7 @@ import type { AppsApi } from "../apps/module.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import { TaskPool } from "../lib/task-pool.ts";
+import { AdaptiveLadders } from "./adaptive.ts";
 import { VodMetrics } from "./metrics.ts";
 import { vodRoutes } from "./routes.ts";
 import { VodService, type MediaTasks } from "./service.ts";
@@ -11,6 +12,7 @@ export interface VodsApi {
   readonly service: VodService;
   readonly media: TaskPool<MediaTasks>;
   readonly metrics: VodMetrics;
+  readonly adaptive: AdaptiveLadders;
 }
 
 /** VOD records (SPEC 2.7, 4.12): what recordings became, with their S3 URLs and files. */
@@ -21,9 +23,11 @@ export function vodsModule(core: Core, deps: { apps: AppsApi }): Module<{ vods: 
   const service = new VodService({ databases, configs: deps.apps.configs, s3: deps.apps.s3, media, dataDir: config.dataDir, publicUrl: config.publicUrl });
   deps.apps.service.countVodsWith((app) => service.totals(app));
   const metrics = new VodMetrics({ registry: m.registry, apps: deps.apps.store, counts: (app) => service.counts(app) });
+  const adaptive = new AdaptiveLadders({ databases, configs: deps.apps.configs, s3: deps.apps.s3, media, events: core.events, metrics, dataDir: config.dataDir, logger });
   return {
     name: "vods",
-    provides: { vods: { service, media, metrics } },
+    provides: { vods: { service, media, metrics, adaptive } },
+    start: () => adaptive.resume(deps.apps.store.list({ all: true }).map((app) => app.name)),
     forgetApp: (app, { deleteVods }) => {
       if (deleteVods) service.purgeObjects(app, logger);
       metrics.forgetApp(app);

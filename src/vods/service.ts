@@ -1,6 +1,6 @@
 import { existsSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { Logger } from "pino";
 import type { AppConfigService } from "../apps/config/service.ts";
@@ -11,7 +11,8 @@ import type { Databases } from "../db/databases.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import type { TaskPool } from "../lib/task-pool.ts";
 import type { ListVodsQuery, VodStatus } from "./schemas.ts";
-import { vodStore, type VodRow } from "./store.ts";
+import { deleteKeys, listKeys } from "./objects.ts";
+import { vodStore, type AdaptiveLadder, type VodRow } from "./store.ts";
 
 export type MediaTasks = typeof import("../../workers/media-files.ts");
 
@@ -39,6 +40,9 @@ export interface VodView {
   readonly presignedUrl: string | null;
   readonly publicUrl: string | null;
   readonly failure: { readonly reason: string; readonly detail: string | null } | null;
+  /** The HLS ladder when one was asked for (`vodAdaptive`); `masterUrl` needs the app's public URL. */
+  readonly adaptive: { readonly status: "pending" | "ready" | "failed"; readonly masterUrl: string | null } | null;
+  readonly variants: ReadonlyArray<{ readonly name: string; readonly height: number; readonly bitrateKbps: number; readonly url: string | null }>;
   readonly startedAt: string;
   readonly endedAt: string | null;
   readonly readyAt: string | null;
@@ -149,9 +153,13 @@ export class VodService {
     if (row.status === "recording" || row.status === "uploading") return problem("conflict", `VOD ${id} is ${row.status}; stop it and let it finish first`);
     const keys = [row.file_key, row.snapshot_key].filter((k): k is string => k !== null);
     const s3 = this.o.s3.get(app.name);
-    if (keys.length > 0 && s3) {
+    if ((keys.length > 0 || row.adaptive_json !== null) && s3) {
       try {
-        await s3.client.send(new DeleteObjectsCommand({ Bucket: s3.target.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+        if (row.adaptive_json !== null) {
+          const master = (JSON.parse(row.adaptive_json) as AdaptiveLadder).masterKey;
+          keys.push(...(await listKeys(s3, master.slice(0, master.lastIndexOf("/") + 1))));
+        }
+        await deleteKeys(s3, keys);
       } catch (err) {
         return problem("service_unavailable", `S3 did not delete VOD ${id}'s objects (${(err as Error).message}); nothing was removed, try again`);
       }
@@ -178,18 +186,8 @@ export class VodService {
     if (!s3) return;
     const prefix = `${this.o.configs.get(app).s3.prefix}${app}/`;
     void (async () => {
-      const listed: string[] = [];
-      let token: string | undefined;
-      do {
-        const page = await s3.client.send(new ListObjectsV2Command({ Bucket: s3.target.bucket, Prefix: prefix, ContinuationToken: token }));
-        for (const object of page.Contents ?? []) if (object.Key) listed.push(object.Key);
-        token = page.NextContinuationToken;
-      } while (token);
-      const keys = [...new Set([...known, ...listed])];
-      for (let i = 0; i < keys.length; i += 1000) {
-        const batch = keys.slice(i, i + 1000).map((Key) => ({ Key }));
-        await s3.client.send(new DeleteObjectsCommand({ Bucket: s3.target.bucket, Delete: { Objects: batch, Quiet: true } }));
-      }
+      const keys = [...new Set([...known, ...(await listKeys(s3, prefix))])];
+      await deleteKeys(s3, keys);
       logger.info({ app, objects: keys.length }, "VOD objects of the deleted app removed from S3");
     })().catch((err: Error) => logger.error({ app, err: err.message }, "could not remove the deleted app's VOD objects from S3"));
   }
@@ -227,6 +225,17 @@ export class VodService {
     return getSignedUrl(s3.client, new GetObjectCommand({ Bucket: s3.target.bucket, Key: key }), { expiresIn: PRESIGN_SECONDS });
   }
 
+  /** HLS playlists refer to their segments by relative paths, which only a public URL resolves. */
+  private ladder(row: VodRow, publicUrl: string): Pick<VodView, "adaptive" | "variants"> {
+    if (row.adaptive_status === null) return { adaptive: null, variants: [] };
+    const ladder = row.adaptive_json === null ? undefined : (JSON.parse(row.adaptive_json) as AdaptiveLadder);
+    const url = (key: string) => (publicUrl === "" ? null : publicObjectUrl(publicUrl, key));
+    return {
+      adaptive: { status: row.adaptive_status, masterUrl: ladder ? url(ladder.masterKey) : null },
+      variants: (ladder?.variants ?? []).map((v) => ({ name: v.name, height: v.height, bitrateKbps: v.bitrateKbps, url: url(v.key) })),
+    };
+  }
+
   private view(row: VodRow, publicUrl: string, presignedUrl: string | null): VodView {
     const publicVodUrl = publicUrl !== "" && row.file_key !== null ? publicObjectUrl(publicUrl, row.file_key) : null;
     return {
@@ -248,6 +257,7 @@ export class VodService {
       presignedUrl,
       publicUrl: publicVodUrl,
       failure: row.failure_reason === null ? null : { reason: row.failure_reason, detail: row.failure_detail },
+      ...this.ladder(row, publicUrl),
       startedAt: row.started_at,
       endedAt: row.ended_at,
       readyAt: row.ready_at,

@@ -28,6 +28,14 @@ export interface VodRow {
   readonly ended_at: string | null;
   readonly ready_at: string | null;
   readonly updated_at: string;
+  readonly adaptive_status: "pending" | "ready" | "failed" | null;
+  readonly adaptive_json: string | null;
+}
+
+/** What `adaptive_json` holds once a VOD's HLS ladder is in S3. */
+export interface AdaptiveLadder {
+  readonly masterKey: string;
+  readonly variants: ReadonlyArray<{ readonly name: string; readonly height: number; readonly bitrateKbps: number; readonly key: string }>;
 }
 
 /** What a VOD holds once it is ready (its metatags, and where the file went). */
@@ -69,6 +77,9 @@ export class VodStore {
   private readonly setRetry;
   private readonly sums;
   private readonly lastPart;
+  private readonly setAdaptiveRow;
+  private readonly pendingAdaptiveRows;
+  private readonly dropLocal;
   private readonly keys;
   private readonly shapes = new Map<string, { rows: Statement<unknown[], VodRow>; count: Statement<unknown[], { n: number }> }>();
 
@@ -98,6 +109,9 @@ export class VodStore {
     );
     // A prefix compare, not LIKE: recorder ids may contain `_`, which LIKE reads as a wildcard.
     this.lastPart = db.prepare<[string, string], VodRow>("SELECT * FROM vods WHERE substr(egress_id, 1, length(?) + 1) = ? || '.' ORDER BY part DESC LIMIT 1");
+    this.setAdaptiveRow = db.prepare<[string, string | null, string, number]>("UPDATE vods SET adaptive_status = ?, adaptive_json = ?, updated_at = ? WHERE id = ?");
+    this.pendingAdaptiveRows = db.prepare<[], VodRow>("SELECT * FROM vods WHERE adaptive_status = 'pending' AND status = 'ready' ORDER BY id");
+    this.dropLocal = db.prepare<[string, number]>("UPDATE vods SET local_path = NULL, updated_at = ? WHERE id = ?");
     this.sums = db.prepare<[], { count: number; bytes: number }>("SELECT COUNT(*) AS count, COALESCE(SUM(size_bytes), 0) AS bytes FROM vods");
     this.keys = db.prepare<[], { key: string }>(
       "SELECT file_key AS key FROM vods WHERE file_key IS NOT NULL UNION ALL SELECT snapshot_key FROM vods WHERE snapshot_key IS NOT NULL",
@@ -138,6 +152,21 @@ export class VodStore {
   /** The latest part of a split recording, by the recorder id `start` answered (without `.<part>`). */
   lastPartOf(egressId: string): VodRow | undefined {
     return this.lastPart.get(egressId, egressId);
+  }
+
+  /** The adaptive ladder's state (`pending` to ask for one) and, once ready, what it holds. */
+  setAdaptive(id: number, status: "pending" | "ready" | "failed", json: string | null): void {
+    this.setAdaptiveRow.run(status, json, new Date().toISOString(), id);
+  }
+
+  /** Ready VODs whose ladder was asked for and not made yet: what a restart resumes. */
+  pendingAdaptive(): VodRow[] {
+    return this.pendingAdaptiveRows.all();
+  }
+
+  /** The local file was deleted (it is in S3). */
+  localDeleted(id: number): void {
+    this.dropLocal.run(new Date().toISOString(), id);
   }
 
   /** How many VODs and how many bytes (of those whose size is known). */
