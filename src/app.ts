@@ -81,12 +81,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .add(joinTokensModule)
       .add(ingestModule)
       .add(mjpegModule)
+      .add(systemModule)
       .add(vodsModule)
       .add(recordingModule)
       .add(eventsModule({ callbackOutbox: options.callbackOutbox }))
       .add(observabilityModule)
-      .add(supervisorModule)
-      .add(systemModule);
+      .add(supervisorModule);
     const { apps, guard, streams, tokens } = list.provided;
     // Deleting an app and changing its settings reach every module through the list.
     apps.service.onDelete((app, deletion) => list.forgetApp(app, deletion));

@@ -51,21 +51,28 @@ export interface Rendition {
 
 /**
  * An HLS ladder of `file` into `outDir`: one ffmpeg run that scales the video once per rendition,
- * encodes each with libx264 at its bitrate with keyframes on segment boundaries, and writes
+ * encodes each with the given H.264 encoder (x264, or a GPU's) at its bitrate with keyframes on segment boundaries, and writes
  * `<outDir>/<height>p/index.m3u8` with its segments and `<outDir>/master.m3u8`. Renditions taller
  * than the source are dropped (never upscaled); with none left, one at the source height stays.
  */
-export function hlsLadder(input: { file: string; outDir: string; renditions: readonly Rendition[]; segmentSeconds: number; sourceHeight: number }): { renditions: Rendition[] } {
+export function hlsLadder(input: {
+  file: string;
+  outDir: string;
+  renditions: readonly Rendition[];
+  segmentSeconds: number;
+  sourceHeight: number;
+  encoder: { codec: string; deviceArgs: readonly string[]; upload: string; options: readonly string[] };
+}): { renditions: Rendition[] } {
   const even = (n: number) => Math.max(2, n - (n % 2));
   const fitting = input.renditions.filter((r) => r.height <= input.sourceHeight);
   const rungs = (fitting.length > 0 ? fitting : [{ height: even(input.sourceHeight), bitrateKbps: input.renditions[0]?.bitrateKbps ?? 1000 }]).map((r) => ({ ...r, height: even(r.height) }));
   const split = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join("")}`;
-  const scales = rungs.map((r, i) => `[s${i}]scale=-2:${r.height}[v${i}]`);
-  const args = ["-v", "error", "-i", input.file, "-filter_complex", [split, ...scales].join(";")];
+  const scales = rungs.map((r, i) => `[s${i}]scale=-2:${r.height}${input.encoder.upload}[v${i}]`);
+  const args = ["-v", "error", ...input.encoder.deviceArgs, "-i", input.file, "-filter_complex", [split, ...scales].join(";")];
   rungs.forEach((r, i) => {
-    args.push("-map", `[v${i}]`, `-c:v:${i}`, "libx264", `-b:v:${i}`, `${r.bitrateKbps}k`, `-maxrate:v:${i}`, `${Math.round(r.bitrateKbps * 1.2)}k`, `-bufsize:v:${i}`, `${r.bitrateKbps * 2}k`);
+    args.push("-map", `[v${i}]`, `-c:v:${i}`, input.encoder.codec, `-b:v:${i}`, `${r.bitrateKbps}k`, `-maxrate:v:${i}`, `${Math.round(r.bitrateKbps * 1.2)}k`, `-bufsize:v:${i}`, `${r.bitrateKbps * 2}k`);
   });
-  args.push("-preset", "veryfast", "-pix_fmt", "yuv420p", "-force_key_frames", `expr:gte(t,n_forced*${input.segmentSeconds})`);
+  args.push(...input.encoder.options, "-force_key_frames", `expr:gte(t,n_forced*${input.segmentSeconds})`);
   args.push("-f", "hls", "-hls_time", String(input.segmentSeconds), "-hls_playlist_type", "vod", "-hls_flags", "independent_segments");
   args.push("-hls_segment_filename", `${input.outDir}/%v/seg_%04d.ts`, "-master_pl_name", "master.m3u8");
   args.push("-var_stream_map", rungs.map((r, i) => `v:${i},name:${r.height}p`).join(" "), `${input.outDir}/%v/index.m3u8`);

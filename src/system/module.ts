@@ -1,12 +1,17 @@
 import { Gauge } from "prom-client";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
-import { GPU_TYPES } from "./gpu.ts";
+import { GPU_TYPES, type GpuStatus } from "./gpu.ts";
 import { systemRoutes } from "./routes.ts";
 import { SystemService } from "./service.ts";
 
 /** The machine and the service's own files, for operators (SPEC 4.7). */
-export function systemModule(core: Core): Module {
+/** What later modules use of the machine: the GPU probe's answer. */
+export interface SystemApi {
+  gpu(): Promise<GpuStatus>;
+}
+
+export function systemModule(core: Core): Module<{ system: SystemApi }> {
   const gpu = new Gauge({
     name: "service_gpu_available",
     help: "Whether a kind of hardware acceleration is usable (1) or not (0), from the last probe",
@@ -23,6 +28,7 @@ export function systemModule(core: Core): Module {
   });
   return {
     name: "system",
+    provides: { system: { gpu: () => system.gpu(false) } },
     routes: systemRoutes(system),
     // The first probe runs in the background, so the gauge is right before anyone asks.
     start: () => void system.gpu(false),

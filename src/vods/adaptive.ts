@@ -8,6 +8,8 @@ import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
 import type { TaskPool } from "../lib/task-pool.ts";
+import type { GpuStatus } from "../system/gpu.ts";
+import { h264Encoder } from "./encoders.ts";
 import type { VodMetrics } from "./metrics.ts";
 import type { MediaTasks } from "./service.ts";
 import { vodStore, type AdaptiveLadder, type VodRow } from "./store.ts";
@@ -20,6 +22,8 @@ export interface AdaptiveOptions {
   readonly media: TaskPool<MediaTasks>;
   readonly events: EventDispatcher;
   readonly metrics: VodMetrics;
+  /** The GPU probe's last answer: a hardware encoder is used when it finds one. */
+  readonly gpu: () => Promise<GpuStatus>;
   readonly dataDir: string;
   readonly logger: Logger;
 }
@@ -81,6 +85,7 @@ export class AdaptiveLadders {
     if (row.local_path === null) throw new Error("the VOD has no local file to transcode");
     const config = this.o.configs.get(app);
     const wanted = config.transcoding.vod_renditions.length > 0 ? config.transcoding.vod_renditions : DEFAULT_LAYERS;
+    const encoder = h264Encoder(await this.o.gpu().catch(() => undefined));
     const outDir = path.join(this.o.dataDir, "apps", app, "hls", String(vodId));
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
@@ -91,8 +96,9 @@ export class AdaptiveLadders {
         renditions: wanted.map((r) => ({ height: r.height, bitrateKbps: r.bitrate_kbps })),
         segmentSeconds: config.transcoding.hls_segment_seconds,
         sourceHeight: row.height ?? 720,
+        encoder: { ...encoder },
       });
-      this.o.metrics.transcode("vod_adaptive", "software", "h264");
+      this.o.metrics.transcode("vod_adaptive", encoder.accel, "h264");
       const base = `${config.s3.prefix}${app}/vods/${vodId}/hls/`;
       const target = { client: s3.client, bucket: s3.target.bucket };
       for (const file of filesUnder(outDir)) {

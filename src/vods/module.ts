@@ -2,6 +2,7 @@ import type { AppsApi } from "../apps/module.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import { TaskPool } from "../lib/task-pool.ts";
+import type { SystemApi } from "../system/module.ts";
 import { AdaptiveLadders } from "./adaptive.ts";
 import { VodMetrics } from "./metrics.ts";
 import { vodRoutes } from "./routes.ts";
@@ -16,14 +17,14 @@ export interface VodsApi {
 }
 
 /** VOD records (SPEC 2.7, 4.12): what recordings became, with their S3 URLs and files. */
-export function vodsModule(core: Core, deps: { apps: AppsApi }): Module<{ vods: VodsApi }> {
+export function vodsModule(core: Core, deps: { apps: AppsApi; system: SystemApi }): Module<{ vods: VodsApi }> {
   const { config, databases, metrics: m, logger } = core;
   // Probes and snapshots are short ffmpeg runs; two threads keep one slow file from queueing the rest.
   const media = new TaskPool<MediaTasks>({ taskFile: new URL("../../workers/media-files.ts", import.meta.url), maxThreads: 2 });
   const service = new VodService({ databases, configs: deps.apps.configs, s3: deps.apps.s3, media, dataDir: config.dataDir, publicUrl: config.publicUrl });
   deps.apps.service.countVodsWith((app) => service.totals(app));
   const metrics = new VodMetrics({ registry: m.registry, apps: deps.apps.store, counts: (app) => service.counts(app) });
-  const adaptive = new AdaptiveLadders({ databases, configs: deps.apps.configs, s3: deps.apps.s3, media, events: core.events, metrics, dataDir: config.dataDir, logger });
+  const adaptive = new AdaptiveLadders({ databases, configs: deps.apps.configs, s3: deps.apps.s3, media, events: core.events, metrics, gpu: () => deps.system.gpu(), dataDir: config.dataDir, logger });
   return {
     name: "vods",
     provides: { vods: { service, media, metrics, adaptive } },
