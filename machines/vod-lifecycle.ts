@@ -18,7 +18,10 @@ export interface VodFailure {
 
 export type VodLifecycleEvent =
   /** The stop route, or the source ended on its own (the camera left, the egress ended). */
-  { type: "stop" } | { type: "source_ended" };
+  | { type: "stop" }
+  | { type: "source_ended" }
+  /** The source failed for good (the media server's egress failed or was aborted). */
+  | { type: "source_failed"; failure: VodFailure };
 
 /** Raised by `finalize` to fail with a reason of the documented list. */
 export class VodFailedError extends Error {
@@ -28,7 +31,7 @@ export class VodFailedError extends Error {
 }
 
 /**
- * SPEC 3.1 as a machine: `recording` until stopped or its source ends, then `uploading` while
+ * SPEC 3.1 as a machine: `recording` until stopped or its source ends (or fails: `failed`), then `uploading` while
  * `finalize` finishes the file, probes it, uploads it and its snapshot, then `ready`, or `failed`
  * with a reason. Every entry into a state calls `persist` (the row's status is the VOD's durable
  * state), so a restart resumes in the state the row says. The side effects are supplied by the
@@ -59,7 +62,11 @@ export const vodLifecycle = setup({
       always: [{ guard: ({ context }) => context.status === "uploading", target: "uploading" }, { target: "recording" }],
     },
     recording: {
-      on: { stop: "uploading", source_ended: "uploading" },
+      on: {
+        stop: "uploading",
+        source_ended: "uploading",
+        source_failed: { target: "failed", actions: assign({ failure: ({ event }) => event.failure }) },
+      },
     },
     uploading: {
       entry: { type: "persist", params: "uploading" },

@@ -38,6 +38,7 @@ export function recordingModule(core: Core, deps: { apps: AppsApi; media: MediaA
   const recording = new RecordingService({
     databases,
     configs: deps.apps.configs,
+    apps: deps.apps.service,
     cameras: deps.cameras,
     servers: deps.media.servers,
     supervisor,
@@ -50,6 +51,7 @@ export function recordingModule(core: Core, deps: { apps: AppsApi; media: MediaA
     logger,
     splitMinuteMs: config.splitMinuteMs,
   });
+  deps.media.webhooks.onEvent((event) => recording.egressEvent(event));
   return {
     name: "recording",
     routes: recordingRoutes(recording, snapshots),

@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Logger } from "pino";
+import { EgressStatus, type WebhookEvent } from "livekit-server-sdk";
 import { fromPromise } from "xstate";
 import { vodLifecycle, type VodFailure, type VodLifecycleInput } from "../../machines/vod-lifecycle.ts";
 import type { AppConfigService } from "../apps/config/service.ts";
+import type { AppService } from "../apps/service.ts";
 import type { AppRef, AppRow } from "../apps/store.ts";
 import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
@@ -29,6 +31,7 @@ export const CAMERA_RECORDER_PREFIX = "CR_";
 export interface RecordingServiceOptions {
   readonly databases: Databases;
   readonly configs: AppConfigService;
+  readonly apps: AppService;
   readonly cameras: CameraRooms;
   readonly servers: MediaServers;
   readonly supervisor: Supervisor;
@@ -175,10 +178,31 @@ export class RecordingService {
   }
 
   /**
+   * The media server's word on an egress (`egress_updated`, `egress_ended`): a VOD recorded by
+   * that egress moves on when it completes (or hits its limit, the file is whole), and fails with
+   * `egress_failed` when it fails or is aborted. Events for egresses without a VOD (live HLS, stream
+   * outputs) are not ours.
+   */
+  egressEvent(event: WebhookEvent): void {
+    const info = event.egressInfo;
+    if ((event.event !== "egress_updated" && event.event !== "egress_ended") || !info) return;
+    const app = this.o.apps.appForRoom(info.roomName);
+    if (!app) return;
+    const row = unlessUnavailable(undefined, () => vodStore(this.o.databases.app(app.name)).getByEgress(info.egressId));
+    if (row?.status !== "recording") return;
+    const actor = this.o.supervisor.get(actorId(app.name, row.id));
+    if (info.status === EgressStatus.EGRESS_COMPLETE || info.status === EgressStatus.EGRESS_LIMIT_REACHED) actor?.send({ type: "source_ended" });
+    else if (info.status === EgressStatus.EGRESS_FAILED || info.status === EgressStatus.EGRESS_ABORTED) {
+      actor?.send({ type: "source_failed", failure: { reason: "egress_failed", detail: info.error || `the egress was ${EgressStatus[info.status]}` } });
+    }
+  }
+
+  /**
    * Picks up every VOD the last process left unfinished, app by app (an unavailable app's wait
    * for its restart). An `uploading` one finalizes again (a re-upload of the same key replaces a
-   * partial one). A `recording` one lost its recorder with that process: its file ends where the
-   * process did, so it moves on to uploading as if its source had ended.
+   * partial one). A `recording` camera VOD lost its recorder with that process: its file ends where
+   * the process did, so it moves on to uploading as if its source had ended. A `recording` egress
+   * VOD waits for the media server's events, as before the restart.
    */
   resume(apps: readonly string[]): void {
     for (const app of apps) {
@@ -186,7 +210,8 @@ export class RecordingService {
       for (const row of rows) {
         if (this.o.supervisor.get(actorId(app, row.id))) continue;
         this.spawn(app, row);
-        if (row.status === "recording") this.sourceEnded(app, row.id);
+        // An egress outlives us on the media server and reports its own end; our recorder did not.
+        if (row.status === "recording" && row.source === "camera") this.sourceEnded(app, row.id);
         this.log.info({ app, vodId: row.id, status: row.status }, "resuming an unfinished VOD");
       }
     }
