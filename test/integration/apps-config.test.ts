@@ -3,24 +3,10 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { parse } from "yaml";
+import type { BackupInfo } from "../../src/apps/config/files.ts";
 import type { LogRecord } from "../../src/logging.ts";
+import { dataOf, errorOf, type ValidationIssue } from "../helpers/envelope.ts";
 import { startServer, type TestResponse, type TestServer } from "../helpers/server.ts";
-
-interface ErrorBody {
-  error: { code: string; message: string; details?: Array<{ path: string; message: string; code?: string }> };
-}
-interface Backup {
-  ts: string;
-  sizeBytes: number;
-}
-
-function dataOf<T>(res: TestResponse): T {
-  return (res.json as { data: T }).data;
-}
-
-function errorOf(res: TestResponse): ErrorBody["error"] {
-  return (res.json as ErrorBody).error;
-}
 
 function configFile(server: TestServer, app: string): string {
   return path.join(server.dataDir, "apps", app, "config.yaml");
@@ -46,10 +32,10 @@ async function putRaw(server: TestServer, app: string, yaml: string): Promise<Te
   return server.request("PUT", `/api/v1/apps/${app}/config/raw`, { token: server.rootToken, body: { yaml } });
 }
 
-async function listBackups(server: TestServer, app: string): Promise<Backup[]> {
+async function listBackups(server: TestServer, app: string): Promise<BackupInfo[]> {
   const res = await server.request("GET", `/api/v1/apps/${app}/config/backups`, { token: server.rootToken });
   assert.equal(res.status, 200, res.text);
-  return dataOf<Backup[]>(res);
+  return dataOf<BackupInfo[]>(res);
 }
 
 async function readBackup(server: TestServer, app: string, ts: string): Promise<string> {
@@ -71,7 +57,7 @@ function configWith(displayName: string, extra = ""): string {
 }
 
 /** Snapshot of what a refused write must not change. */
-async function stateOf(server: TestServer, app: string): Promise<{ file: Buffer; backups: Backup[]; files: string[]; displayName: string }> {
+async function stateOf(server: TestServer, app: string): Promise<{ file: Buffer; backups: BackupInfo[]; files: string[]; displayName: string }> {
   return {
     file: readFileSync(configFile(server, app)),
     backups: await listBackups(server, app),
@@ -155,7 +141,7 @@ describe("raw config: read, write, validate, backups, revert, reload (SPEC 4.2, 
     for (const [yaml, detailPath] of cases) {
       const res = await putRaw(server, "cfg", yaml);
       assert.equal(res.status, 400, `${JSON.stringify(yaml)}: ${res.text}`);
-      const error = errorOf(res);
+      const error = errorOf<ValidationIssue[]>(res);
       assert.equal(error.code, "validation_failed", JSON.stringify(yaml));
       assert.ok(error.details?.some((d) => d.path === detailPath), `${JSON.stringify(yaml)}: want ${detailPath}, got ${JSON.stringify(error.details)}`);
       await assertUnchanged(server, "cfg", before, JSON.stringify(yaml));
@@ -190,7 +176,7 @@ describe("raw config: read, write, validate, backups, revert, reload (SPEC 4.2, 
 
     const bad = await server.request("POST", "/api/v1/apps/cfg/config/raw/validate", { token: server.rootToken, body: { yaml: "mqtt:\n  qos: 3\n" } });
     assert.equal(bad.status, 400);
-    assert.ok(errorOf(bad).details?.some((d) => d.path === "yaml.mqtt.qos"), bad.text);
+    assert.ok(errorOf<ValidationIssue[]>(bad).details?.some((d) => d.path === "yaml.mqtt.qos"), bad.text);
     const broken = await server.request("POST", "/api/v1/apps/cfg/config/raw/validate", { token: server.rootToken, body: { yaml: "a: [\n" } });
     assert.equal(broken.status, 400);
     assert.equal(errorOf(broken).code, "bad_request");

@@ -3,30 +3,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { parse } from "yaml";
+import type { AppView } from "../../src/apps/service.ts";
 import type { LogRecord } from "../../src/logging.ts";
+import { assertInvalid, dataOf, errorOf } from "../helpers/envelope.ts";
 import { acceptInvite, account, createToken, invite, login, signup } from "../helpers/identity.ts";
-import { startServer, type TestResponse, type TestServer } from "../helpers/server.ts";
-
-/** The app record of list and get (SPEC 2.1; fields as documented in the README). */
-interface AppRecord {
-  id: number;
-  name: string;
-  displayName: string;
-  roomPrefix: string;
-  tenantId: number | null;
-  createdAt: string;
-  updatedAt: string;
-  recordingEnabled: boolean;
-  splitMinutes: number;
-  snapshotSeconds: number;
-  features: Record<string, boolean>;
-  callbackUrl: string;
-  callbackSecretSet: boolean;
-}
-
-interface ErrorBody {
-  error: { code: string; message: string; details?: Array<{ path: string; message: string; code: string }> };
-}
+import { startServer, type TestServer } from "../helpers/server.ts";
 
 const RECORD_KEYS = [
   "callbackSecretSet",
@@ -45,22 +26,6 @@ const RECORD_KEYS = [
 ];
 const NO_FEATURES = { publicPlayback: false, hiddenQc: false, rtmpPassword: false, chat: false, reactions: false };
 
-function dataOf<T>(res: TestResponse): T {
-  return (res.json as { data: T }).data;
-}
-
-function errorOf(res: TestResponse): ErrorBody["error"] {
-  return (res.json as ErrorBody).error;
-}
-
-/** Asserts a 400 validation_failed whose details name `detailPath`. */
-function assertInvalid(res: TestResponse, detailPath: string, label: string): void {
-  assert.equal(res.status, 400, `${label}: ${res.text}`);
-  const error = errorOf(res);
-  assert.equal(error.code, "validation_failed", label);
-  assert.ok(error.details?.some((d) => d.path === detailPath), `${label}: expected a detail at ${detailPath}, got ${JSON.stringify(error.details)}`);
-}
-
 function appDir(server: TestServer, name: string): string {
   return path.join(server.dataDir, "apps", name);
 }
@@ -70,22 +35,22 @@ function stagingEntries(server: TestServer): string[] {
   return existsSync(staging) && statSync(staging).isDirectory() ? readdirSync(staging) : [];
 }
 
-async function createApp(server: TestServer, credential: string, body: Record<string, unknown>): Promise<AppRecord> {
+async function createApp(server: TestServer, credential: string, body: Record<string, unknown>): Promise<AppView> {
   const res = await server.request("POST", "/api/v1/apps", { token: credential, body });
   assert.equal(res.status, 201, res.text);
-  return dataOf<AppRecord>(res);
+  return dataOf<AppView>(res);
 }
 
-async function getApp(server: TestServer, name: string, credential = server.rootToken): Promise<AppRecord> {
+async function getApp(server: TestServer, name: string, credential = server.rootToken): Promise<AppView> {
   const res = await server.request("GET", `/api/v1/apps/${name}`, { token: credential });
   assert.equal(res.status, 200, res.text);
-  return dataOf<AppRecord>(res);
+  return dataOf<AppView>(res);
 }
 
 async function listNames(server: TestServer, credential: string): Promise<string[]> {
   const res = await server.request("GET", "/api/v1/apps", { token: credential });
   assert.equal(res.status, 200, res.text);
-  return dataOf<AppRecord[]>(res)
+  return dataOf<AppView[]>(res)
     .map((a) => a.name)
     .sort();
 }
@@ -109,7 +74,7 @@ describe("apps registry: creation scaffold and its atomicity (SPEC 2.1, 4.1)", (
   it("scaffolds <data>/apps/<name>/ with config.yaml, app.db, recordings/, snapshots/, samples/ and answers the record", async () => {
     const res = await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name: "scaffold", displayName: "Scaffold App", roomPrefix: "scf" } });
     assert.equal(res.status, 201, res.text);
-    const created = dataOf<AppRecord>(res);
+    const created = dataOf<AppView>(res);
     assert.deepEqual(Object.keys(created).sort(), RECORD_KEYS);
     assert.equal(created.name, "scaffold");
     assert.equal(created.displayName, "Scaffold App");
@@ -252,7 +217,7 @@ describe("apps registry: validation limits at the boundary (SPEC 4.1, 8)", () =>
 
     const ok = await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { displayName: d100 } });
     assert.equal(ok.status, 200, ok.text);
-    assert.equal(dataOf<AppRecord>(ok).displayName, d100);
+    assert.equal(dataOf<AppView>(ok).displayName, d100);
     assertInvalid(await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { displayName: `${d100}D` } }), "body.displayName", "patch 101");
     assert.equal((await getApp(server, "limits")).displayName, d100);
   });
@@ -266,7 +231,7 @@ describe("apps registry: validation limits at the boundary (SPEC 4.1, 8)", () =>
 
     const ok = await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { roomPrefix: p40 } });
     assert.equal(ok.status, 200, ok.text);
-    assert.equal(dataOf<AppRecord>(ok).roomPrefix, p40);
+    assert.equal(dataOf<AppView>(ok).roomPrefix, p40);
     assertInvalid(await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { roomPrefix: p41 } }), "body.roomPrefix", "patch 41");
     assertInvalid(await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { roomPrefix: "-lead" } }), "body.roomPrefix", "leading dash");
     assertInvalid(await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { roomPrefix: "" } }), "body.roomPrefix", "empty");
@@ -279,7 +244,7 @@ describe("apps registry: validation limits at the boundary (SPEC 4.1, 8)", () =>
     assert.equal(u2048.length, 2048);
     const ok = await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { callbackUrl: u2048 } });
     assert.equal(ok.status, 200, ok.text.slice(0, 500));
-    assert.equal(dataOf<AppRecord>(ok).callbackUrl, u2048);
+    assert.equal(dataOf<AppView>(ok).callbackUrl, u2048);
     assertInvalid(await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { callbackUrl: `${u2048}a` } }), "body.callbackUrl", "2049");
     assert.equal((await getApp(server, "limits")).callbackUrl, u2048);
     for (const bad of ["ftp://hooks.example.com/x", "not a url", "javascript:alert(1)"]) {
@@ -287,15 +252,15 @@ describe("apps registry: validation limits at the boundary (SPEC 4.1, 8)", () =>
     }
     const cleared = await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { callbackUrl: "" } });
     assert.equal(cleared.status, 200, cleared.text);
-    assert.equal(dataOf<AppRecord>(cleared).callbackUrl, "");
+    assert.equal(dataOf<AppView>(cleared).callbackUrl, "");
   });
 
   it("accepts callbackSecret of 256 characters and refuses 257", async () => {
     const ok = await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { callbackSecret: "s".repeat(256) } });
     assert.equal(ok.status, 200, ok.text);
-    assert.equal(dataOf<AppRecord>(ok).callbackSecretSet, true);
+    assert.equal(dataOf<AppView>(ok).callbackSecretSet, true);
     const cleared = await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { callbackSecret: "" } });
-    assert.equal(dataOf<AppRecord>(cleared).callbackSecretSet, false);
+    assert.equal(dataOf<AppView>(cleared).callbackSecretSet, false);
     assertInvalid(await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { callbackSecret: "s".repeat(257) } }), "body.callbackSecret", "257");
     assert.equal((await getApp(server, "limits")).callbackSecretSet, false, "a refused secret is not stored");
   });
@@ -343,8 +308,8 @@ describe("apps registry: names and prefixes that read as YAML numbers, booleans 
       assert.equal(res.status, 201, res.text);
       const got = await server.request("GET", `/api/v1/apps/${body.name}`, { token: server.rootToken });
       assert.equal(got.status, 200, got.text);
-      assert.equal(dataOf<AppRecord>(got).roomPrefix, body.roomPrefix ?? body.name);
-      assert.equal(dataOf<AppRecord>(got).displayName, body.name);
+      assert.equal(dataOf<AppView>(got).roomPrefix, body.roomPrefix ?? body.name);
+      assert.equal(dataOf<AppView>(got).displayName, body.name);
       assert.equal((await server.request("GET", "/api/v1/apps", { token: server.rootToken })).status, 200, "the list still works");
     });
   }
@@ -388,7 +353,7 @@ describe("apps registry: tenancy and roles (SPEC 1, 4.1, 5)", () => {
 
   it("assigns the creator's tenant: team members' apps belong to the team, global token and superadmin apps to the platform", async () => {
     const tenants = Object.fromEntries(
-      dataOf<AppRecord[]>(await server.request("GET", "/api/v1/apps", { token: server.rootToken })).map((a) => [a.name, a.tenantId]),
+      dataOf<AppView[]>(await server.request("GET", "/api/v1/apps", { token: server.rootToken })).map((a) => [a.name, a.tenantId]),
     );
     assert.deepEqual(tenants, { "a-one": teamA, "a-two": teamA, "b-one": teamB, "p-one": null, "p-two": null });
   });
@@ -463,7 +428,7 @@ describe("apps registry: tenancy and roles (SPEC 1, 4.1, 5)", () => {
   it("lets an admin PATCH but not DELETE", async () => {
     const patch = await server.request("PATCH", "/api/v1/apps/a-two", { token: adminA, body: { displayName: "by admin" } });
     assert.equal(patch.status, 200, patch.text);
-    assert.equal(dataOf<AppRecord>(patch).displayName, "by admin");
+    assert.equal(dataOf<AppView>(patch).displayName, "by admin");
     const del = await server.request("DELETE", "/api/v1/apps/a-two?deleteVods=true", { token: adminA });
     assert.equal(del.status, 403, del.text);
     assert.ok(existsSync(appDir(server, "a-two")));
@@ -500,7 +465,7 @@ describe("apps registry: tenancy and roles (SPEC 1, 4.1, 5)", () => {
   it("gives an app created with a tenant's app token to that tenant", async () => {
     const res = await server.request("POST", "/api/v1/apps", { token: tokenA1, body: { name: "a-by-token" } });
     assert.equal(res.status, 201, res.text);
-    assert.equal(dataOf<AppRecord>(res).tenantId, teamA);
+    assert.equal(dataOf<AppView>(res).tenantId, teamA);
     assert.ok((await listNames(server, ownerA)).includes("a-by-token"), "team A sees the app its token created");
     assert.ok(!(await listNames(server, ownerB)).includes("a-by-token"), "team B does not see team A's app");
     assert.equal((await server.request("DELETE", "/api/v1/apps/a-by-token?deleteVods=true", { token: ownerA })).status, 200);
@@ -533,7 +498,7 @@ describe("apps registry: PATCH, masked callback secret, sizes and DELETE (SPEC 2
     const step = async (features: Record<string, boolean>) => {
       const res = await server.request("PATCH", "/api/v1/apps/feats", { token: server.rootToken, body: { features } });
       assert.equal(res.status, 200, res.text);
-      return dataOf<AppRecord>(res).features;
+      return dataOf<AppView>(res).features;
     };
     assert.deepEqual(await step({ chat: true }), { ...NO_FEATURES, chat: true });
     assert.deepEqual(await step({ reactions: true }), { ...NO_FEATURES, chat: true, reactions: true });
@@ -541,7 +506,7 @@ describe("apps registry: PATCH, masked callback secret, sizes and DELETE (SPEC 2
     const other = await server.request("PATCH", "/api/v1/apps/feats", { token: server.rootToken, body: { displayName: "Features" } });
     assert.equal(other.status, 200, other.text);
     const want = { ...NO_FEATURES, reactions: true, publicPlayback: true };
-    assert.deepEqual(dataOf<AppRecord>(other).features, want, "a PATCH without features leaves them alone");
+    assert.deepEqual(dataOf<AppView>(other).features, want, "a PATCH without features leaves them alone");
     assert.deepEqual((await getApp(server, "feats")).features, want);
     const onDisk = parse(readFileSync(path.join(appDir(server, "feats"), "config.yaml"), "utf8")) as { features?: Record<string, boolean> };
     assert.equal(onDisk.features?.["reactions"], true);
@@ -594,7 +559,7 @@ describe("apps registry: PATCH, masked callback secret, sizes and DELETE (SPEC 2
       body: { callbackSecret: secret, callbackUrl: "https://hooks.example.com/cb" },
     });
     assert.equal(res.status, 200, res.text);
-    assert.equal(dataOf<AppRecord>(res).callbackSecretSet, true);
+    assert.equal(dataOf<AppView>(res).callbackSecretSet, true);
     assert.ok(!res.text.includes(secret), "PATCH response");
     // Another config write, so the file as it stood after the secret was set is backed up too.
     assert.equal((await server.request("PATCH", "/api/v1/apps/secretive", { token: server.rootToken, body: { displayName: "Secretive" } })).status, 200);
@@ -608,7 +573,7 @@ describe("apps registry: PATCH, masked callback secret, sizes and DELETE (SPEC 2
       assert.equal(r.status, 200, `${p}: ${r.text}`);
       assert.ok(!r.text.includes(secret), `${p} shows the secret`);
     }
-    const record = dataOf<AppRecord>(bodies[1]?.[1] ?? (await server.request("GET", "/api/v1/apps/secretive", { token: server.rootToken })));
+    const record = dataOf<AppView>(bodies[1]?.[1] ?? (await server.request("GET", "/api/v1/apps/secretive", { token: server.rootToken })));
     assert.equal(record.callbackSecretSet, true);
     assert.deepEqual(Object.keys(record).sort(), RECORD_KEYS);
 
@@ -626,7 +591,7 @@ describe("apps registry: PATCH, masked callback secret, sizes and DELETE (SPEC 2
     for (const line of logs) assert.ok(!line.includes(secret), `log line holds the secret: ${line}`);
 
     const cleared = await server.request("PATCH", "/api/v1/apps/secretive", { token: server.rootToken, body: { callbackSecret: "" } });
-    assert.equal(dataOf<AppRecord>(cleared).callbackSecretSet, false);
+    assert.equal(dataOf<AppView>(cleared).callbackSecretSet, false);
   });
 
   it("reports sizes: the app database's bytes on disk (WAL included) and no VODs for a new app", async () => {
