@@ -10,7 +10,7 @@ import type { EventDispatcher } from "../events/dispatcher.ts";
 import type { VodsApi } from "../vods/module.ts";
 import { publicObjectUrl } from "../vods/service.ts";
 import { vodStore, type VodRow } from "../vods/store.ts";
-import { uploadFile, UploadFailedError } from "../vods/uploader.ts";
+import { UploadFailedError } from "../vods/uploader.ts";
 import type { RecordedFile } from "./camera-recorder.ts";
 
 export interface FinalizerOptions {
@@ -144,13 +144,13 @@ export class Finalizer {
     const prefix = this.o.configs.get(app).s3.prefix;
     const fileKey = `${prefix}${app}/recordings/${path.basename(file)}`;
     const snapshotKey = snapshot ? `${prefix}${app}/snapshots/${path.basename(snapshot)}` : null;
-    const target = { client: s3.client, bucket: s3.target.bucket };
+    const target = { connection: s3.connection, bucket: s3.target.bucket };
     const metrics = this.o.vods.metrics;
-    const options = { logger: this.log, firstDelayMs: this.o.uploadFirstDelayMs, attempts: this.o.uploadAttempts, onError: () => metrics.s3Error("upload") };
+    const options = { firstDelayMs: this.o.uploadFirstDelayMs, attempts: this.o.uploadAttempts, onError: () => metrics.s3Error("upload") };
     const provider = s3.target.provider;
     const put = async (key: string, local: string, type: string) => {
       try {
-        const bytes = await uploadFile(target, key, local, type, options);
+        const bytes = await this.o.vods.uploader.upload(target, key, local, type, options);
         metrics.upload(provider, "ok", bytes);
         return bytes;
       } catch (err) {

@@ -10,7 +10,6 @@ import type { Problem } from "../lib/problem.ts";
 import type { MediaServers } from "../media/servers.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { VodsApi } from "../vods/module.ts";
-import { uploadFile } from "../vods/uploader.ts";
 import { withoutCamera } from "./rooms.ts";
 
 /** What a snapshot answers and `snapshot_taken` carries. */
@@ -84,8 +83,7 @@ export class Snapshots {
     const key = `${this.o.configs.get(app.name).s3.prefix}${app.name}/snapshots/${name}`;
     const metrics = this.o.vods.metrics;
     try {
-      const bytes = await uploadFile({ client: s3.client, bucket: s3.target.bucket }, key, file, "image/jpeg", {
-        logger: this.log,
+      const bytes = await this.o.vods.uploader.upload({ connection: s3.connection, bucket: s3.target.bucket }, key, file, "image/jpeg", {
         attempts: 2,
         onError: () => metrics.s3Error("upload"),
       });

@@ -13,7 +13,7 @@ import { h264Encoder } from "./encoders.ts";
 import type { VodMetrics } from "./metrics.ts";
 import type { MediaTasks } from "./service.ts";
 import { vodStore, type AdaptiveLadder, type VodRow } from "./store.ts";
-import { uploadFile } from "./uploader.ts";
+import type { Uploader } from "./uploader.ts";
 
 export interface AdaptiveOptions {
   readonly databases: Databases;
@@ -22,6 +22,7 @@ export interface AdaptiveOptions {
   readonly media: TaskPool<MediaTasks>;
   readonly events: EventDispatcher;
   readonly metrics: VodMetrics;
+  readonly uploader: Uploader;
   /** The GPU probe's last answer: a hardware encoder is used when it finds one. */
   readonly gpu: () => Promise<GpuStatus>;
   readonly dataDir: string;
@@ -100,12 +101,10 @@ export class AdaptiveLadders {
       });
       this.o.metrics.transcode("vod_adaptive", encoder.accel, "h264");
       const base = `${config.s3.prefix}${app}/vods/${vodId}/hls/`;
-      const target = { client: s3.client, bucket: s3.target.bucket };
+      const target = { connection: s3.connection, bucket: s3.target.bucket };
       for (const file of filesUnder(outDir)) {
-        const bytes = await uploadFile(target, base + file.split(path.sep).join("/"), path.join(outDir, file), CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream", {
-          logger: this.log,
-          onError: () => this.o.metrics.s3Error("upload"),
-        });
+        const type = CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream";
+        const bytes = await this.o.uploader.upload(target, base + file.split(path.sep).join("/"), path.join(outDir, file), type, { onError: () => this.o.metrics.s3Error("upload") });
         this.o.metrics.upload(s3.target.provider, "ok", bytes);
       }
       const ladder: AdaptiveLadder = {

@@ -5,6 +5,7 @@ import { TaskPool } from "../lib/task-pool.ts";
 import type { SystemApi } from "../system/module.ts";
 import { AdaptiveLadders } from "./adaptive.ts";
 import { VodMetrics } from "./metrics.ts";
+import { Uploader, type UploadTasks } from "./uploader.ts";
 import { vodRoutes } from "./routes.ts";
 import { VodService, type MediaTasks } from "./service.ts";
 
@@ -14,6 +15,7 @@ export interface VodsApi {
   readonly media: TaskPool<MediaTasks>;
   readonly metrics: VodMetrics;
   readonly adaptive: AdaptiveLadders;
+  readonly uploader: Uploader;
 }
 
 /** VOD records (SPEC 2.7, 4.12): what recordings became, with their S3 URLs and files. */
@@ -24,16 +26,22 @@ export function vodsModule(core: Core, deps: { apps: AppsApi; system: SystemApi 
   const service = new VodService({ databases, configs: deps.apps.configs, s3: deps.apps.s3, media, dataDir: config.dataDir, publicUrl: config.publicUrl });
   deps.apps.service.countVodsWith((app) => service.totals(app));
   const metrics = new VodMetrics({ registry: m.registry, apps: deps.apps.store, counts: (app) => service.counts(app) });
-  const adaptive = new AdaptiveLadders({ databases, configs: deps.apps.configs, s3: deps.apps.s3, media, events: core.events, metrics, gpu: () => deps.system.gpu(), dataDir: config.dataDir, logger });
+  // One thread per upload slot: uploads wait for a slot before they reach the pool.
+  const uploads = new TaskPool<UploadTasks>({ taskFile: new URL("../../workers/s3-upload.ts", import.meta.url), maxThreads: config.uploads.concurrency });
+  const uploader = new Uploader({ pool: uploads, logger: logger.child({ component: "uploads" }) });
+  const adaptive = new AdaptiveLadders({ uploader, databases, configs: deps.apps.configs, s3: deps.apps.s3, media, events: core.events, metrics, gpu: () => deps.system.gpu(), dataDir: config.dataDir, logger });
   return {
     name: "vods",
-    provides: { vods: { service, media, metrics, adaptive } },
+    provides: { vods: { service, media, metrics, adaptive, uploader } },
     start: () => adaptive.resume(deps.apps.store.list({ all: true }).map((app) => app.name)),
     forgetApp: (app, { deleteVods }) => {
       if (deleteVods) service.purgeObjects(app, logger);
       metrics.forgetApp(app);
     },
     routes: vodRoutes(service),
-    stop: () => media.close(),
+    stop: async () => {
+      await media.close();
+      await uploads.close();
+    },
   };
 }

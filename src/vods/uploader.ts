@@ -1,22 +1,22 @@
-import { createReadStream, statSync } from "node:fs";
-import type { S3Client } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
 import type { Logger } from "pino";
+import type { S3Connection } from "../apps/s3/clients.ts";
+import type { TaskPool } from "../lib/task-pool.ts";
 
-/** Where an object goes: an app's bucket through its client. */
+export type UploadTasks = typeof import("../../workers/s3-upload.ts");
+
+/** Where an object goes: an app's bucket, and how to reach it. */
 export interface UploadTarget {
-  readonly client: S3Client;
+  readonly connection: S3Connection;
   readonly bucket: string;
 }
 
 export interface UploadOptions {
-  readonly logger: Logger;
-  /** Attempts in all, the first included. */
+  /** Attempts in all, the first included (default 4). */
   readonly attempts?: number;
-  /** The wait before the second attempt; it doubles after each failure (capped at 30 s). */
+  /** The wait before the second attempt, doubling after each failure (default 1 s). */
   readonly firstDelayMs?: number;
-  /** Called on every failed attempt (for `service_s3_errors_total`). */
-  readonly onError?: (err: unknown) => void;
+  /** Called once per failed attempt (for `service_s3_errors_total`). */
+  readonly onError?: () => void;
 }
 
 /** An upload that failed for good: `permanent` when retrying cannot help (bad keys, no bucket). */
@@ -29,41 +29,29 @@ export class UploadFailedError extends Error {
   }
 }
 
-/** 5xx answers and network failures are worth another attempt; 4xx answers are not. */
-export function isRetryable(err: unknown): boolean {
-  const e = err as { $metadata?: { httpStatusCode?: number }; $retryable?: unknown; code?: string; name?: string };
-  const status = e.$metadata?.httpStatusCode;
-  if (status !== undefined) return status >= 500 || status === 429;
-  return e.$retryable !== undefined || ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND"].includes(e.code ?? "") || e.name === "TimeoutError";
-}
-
 /**
- * Uploads a local file as one object: multipart through lib-storage (parts of 8 MB, 4 at a
- * time, parts of a failed attempt aborted), retried with exponential backoff on 5xx and network
- * errors, given up at once on a permanent error. Answers the bytes uploaded.
+ * Uploads files to S3 on the upload pool's threads (`workers/s3-upload.ts`), so the hashing and
+ * copying of parts never runs on the event loop; this side logs each failed attempt and answers
+ * the bytes uploaded, or throws `UploadFailedError`.
  */
-export async function uploadFile(target: UploadTarget, key: string, file: string, contentType: string, options: UploadOptions): Promise<number> {
-  const attempts = options.attempts ?? 4;
-  let delay = options.firstDelayMs ?? 1000;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const upload = new Upload({
-        client: target.client,
-        params: { Bucket: target.bucket, Key: key, Body: createReadStream(file), ContentType: contentType },
-        partSize: 8 * 1024 * 1024,
-        queueSize: 4,
-        leavePartsOnError: false,
-      });
-      await upload.done();
-      return statSync(file).size;
-    } catch (err) {
-      options.onError?.(err);
-      const message = (err as Error).message || (err as Error).name;
-      if (!isRetryable(err)) throw new UploadFailedError(`s3://${target.bucket}/${key}: ${message}`, true);
-      if (attempt >= attempts) throw new UploadFailedError(`s3://${target.bucket}/${key}: ${message} (after ${attempts} attempts)`, false);
-      options.logger.warn({ key, attempt, err: message }, `upload failed, retrying in ${delay} ms`);
-      await new Promise((r) => setTimeout(r, delay));
-      delay = Math.min(delay * 2, 30_000);
+export class Uploader {
+  constructor(private readonly o: { readonly pool: TaskPool<UploadTasks>; readonly logger: Logger }) {}
+
+  async upload(target: UploadTarget, key: string, file: string, contentType: string, options: UploadOptions = {}): Promise<number> {
+    const outcome = await this.o.pool.run("upload", {
+      connection: target.connection,
+      bucket: target.bucket,
+      key,
+      file,
+      contentType,
+      attempts: options.attempts ?? 4,
+      firstDelayMs: options.firstDelayMs ?? 1000,
+    });
+    for (const failure of outcome.failedAttempts) {
+      options.onError?.();
+      this.o.logger.warn({ key, err: failure }, "an upload attempt failed");
     }
+    if (!outcome.ok) throw new UploadFailedError(outcome.message, outcome.permanent);
+    return outcome.bytes;
   }
 }
