@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { SignJWT } from "jose";
 import { generate } from "otplib";
+import { dataOf } from "./envelope.ts";
 import type { TestServer } from "./server.ts";
 
 export const PASSWORD = "correct horse battery";
@@ -11,7 +12,7 @@ export const PASSWORD = "correct horse battery";
 export async function signup(server: TestServer, email: string, teamName?: string): Promise<string> {
   const res = await server.request("POST", "/api/v1/auth/signup", { body: { email, password: PASSWORD, teamName } });
   assert.equal(res.status, 200, res.text);
-  return (res.json as { data: { token: string } }).data.token;
+  return dataOf<{ token: string }>(res).token;
 }
 
 /** Invites `email` with `inviter`'s credential and answers the code from the invite mail. */
@@ -31,19 +32,19 @@ export async function invite(server: TestServer, inviter: string, email: string,
 export async function acceptInvite(server: TestServer, email: string, code: string): Promise<string> {
   const res = await server.request("POST", "/api/v1/auth/signup", { body: { email, password: PASSWORD, invite: code } });
   assert.equal(res.status, 200, res.text);
-  return (res.json as { data: { token: string } }).data.token;
+  return dataOf<{ token: string }>(res).token;
 }
 
 export async function login(server: TestServer, user: string, password = PASSWORD, code?: string): Promise<string> {
   const res = await server.request("POST", "/api/v1/auth/login", { body: { user, password, code } });
   assert.equal(res.status, 200, res.text);
-  return (res.json as { data: { token: string } }).data.token;
+  return dataOf<{ token: string }>(res).token;
 }
 
 export async function account(server: TestServer, jwt: string): Promise<{ id: number; teamId: number | null; role: string | null }> {
   const res = await server.request("GET", "/api/v1/account", { token: jwt });
   assert.equal(res.status, 200, res.text);
-  return (res.json as { data: { id: number; teamId: number | null; role: string | null } }).data;
+  return dataOf<{ id: number; teamId: number | null; role: string | null }>(res);
 }
 
 /** Creates an API token with the given credential and answers `{ id, token }`. */

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { LIVENESS_TTL_MS } from "../../src/accounts/sessions.ts";
+import type { InviteView } from "../../src/accounts/service.ts";
+import { LIVENESS_TTL_MS, type SessionView } from "../../src/accounts/sessions.ts";
+import type { TotpSetup } from "../../src/accounts/totp.ts";
 import type { LogRecord } from "../../src/logging.ts";
+import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { acceptInvite, account, claimsOf, forgeJwt, invite, login, PASSWORD, signup, totpCode } from "../helpers/identity.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
-
-type Json = { data: Record<string, unknown> | null; error: { code: string; message: string } | null };
-const errorCode = (res: { json: unknown }) => (res.json as Json).error?.code;
 
 describe("signup gating and invites", () => {
   let server: TestServer;
@@ -29,7 +29,7 @@ describe("signup gating and invites", () => {
     assert.deepEqual(config.json, { data: { allowSignup: false }, error: null });
     const res = await server.request("POST", "/api/v1/auth/signup", { body: { email: "x@example.com", password: PASSWORD, teamName: "X" } });
     assert.equal(res.status, 403);
-    assert.equal(errorCode(res), "signup_disabled");
+    assert.equal(errorOf(res).code, "signup_disabled");
   });
 
   it("lets an invited email complete signup into the inviting team with the invited role", async () => {
@@ -46,7 +46,7 @@ describe("signup gating and invites", () => {
 
     const created = await server.request("POST", "/api/v1/tenant/invites", { token: owner, body: { email: "New@Acme.example", role: "admin" } });
     assert.equal(created.status, 201);
-    const view = (created.json as Json).data as { email: string; role: string; teamId: number };
+    const view = dataOf<InviteView>(created);
     assert.deepEqual([view.email, view.role, view.teamId], ["new@acme.example", "admin", teamId]);
     // The code travels only in the mail to the invited address, never in the API answer.
     assert.doesNotMatch(created.text, /invite=/);
@@ -54,7 +54,7 @@ describe("signup gating and invites", () => {
 
     // Knowing the email is not enough: without the code a closed server refuses the signup.
     const guess = await server.request("POST", "/api/v1/auth/signup", { body: { email: "new@acme.example", password: PASSWORD } });
-    assert.equal(errorCode(guess), "signup_disabled");
+    assert.equal(errorOf(guess).code, "signup_disabled");
     const wrongEmail = await server.request("POST", "/api/v1/auth/signup", { body: { email: "other@acme.example", password: PASSWORD, invite: code } });
     assert.equal(wrongEmail.status, 401);
 
@@ -73,7 +73,7 @@ describe("signup gating and invites", () => {
 
   it("does not say whether an email has an account when signup is closed", async () => {
     const res = await server.request("POST", "/api/v1/auth/signup", { body: { email: "boss@acme.example", password: PASSWORD, teamName: "X" } });
-    assert.equal(errorCode(res), "signup_disabled");
+    assert.equal(errorOf(res).code, "signup_disabled");
   });
 });
 
@@ -93,12 +93,12 @@ describe("sign-in, sessions and passwords", () => {
     const me = await account(server, jwt);
     assert.equal(me.role, "owner");
     const tenant = await server.request("GET", "/api/v1/tenant", { token: jwt });
-    assert.deepEqual((tenant.json as Json).data, {
+    assert.deepEqual(dataOf<Record<string, unknown>>(tenant), {
       id: me.teamId,
       name: "Alice's team",
       plan: "free",
       role: "owner",
-      createdAt: ((tenant.json as Json).data as { createdAt: string }).createdAt,
+      createdAt: dataOf<{ createdAt: string }>(tenant).createdAt,
       quotas: { maxConcurrentStreams: 5, maxConcurrentEgress: 1 },
     });
     const claims = claimsOf(await login(server, "alice@example.com"));
@@ -110,14 +110,14 @@ describe("sign-in, sessions and passwords", () => {
     const unknown = await server.request("POST", "/api/v1/auth/login", { body: { user: "ghost@example.com", password: "nope nope nope" } });
     assert.equal(wrong.status, 401);
     assert.equal(unknown.status, 401);
-    assert.equal(errorCode(wrong), "invalid_credentials");
-    assert.equal((wrong.json as Json).error?.message, (unknown.json as Json).error?.message);
+    assert.equal(errorOf(wrong).code, "invalid_credentials");
+    assert.equal(errorOf(wrong).message, errorOf(unknown).message);
   });
 
   it("signs the break-glass admin in by username, as a superadmin", async () => {
     const jwt = await login(server, "breakglass", "a very long admin password");
     const res = await server.request("GET", "/api/v1/account", { token: jwt });
-    assert.equal(((res.json as Json).data as { superadmin: boolean }).superadmin, true);
+    assert.equal(dataOf<{ superadmin: boolean }>(res).superadmin, true);
     assert.equal((await server.request("GET", "/api/v1/debug/actors", { token: jwt })).status, 200);
   });
 
@@ -126,7 +126,7 @@ describe("sign-in, sessions and passwords", () => {
     const first = await login(server, "bob@example.com");
     const second = await login(server, "bob@example.com");
     const res = await server.request("GET", "/api/v1/auth/sessions", { token: second });
-    const sessions = (res.json as { data: Array<{ id: string; current: boolean; ip: string; userAgent: string; createdAt: string; lastSeen: string }> }).data;
+    const sessions = dataOf<SessionView[]>(res);
     assert.equal(sessions.length, 3);
     assert.equal(sessions[0]?.id, claimsOf(second).sid);
     assert.equal(sessions[0]?.current, true);
@@ -212,7 +212,7 @@ describe("TOTP two-factor", () => {
   it("sets up a pending secret with an otpauth URI and a QR data URI, stored sealed", async () => {
     const res = await server.request("POST", "/api/v1/account/2fa/setup", { token: jwt });
     assert.equal(res.status, 200);
-    const setup = (res.json as Json).data as { secret: string; otpauthUri: string; qrDataUri: string };
+    const setup = dataOf<TotpSetup>(res);
     secret = setup.secret;
     assert.match(setup.secret, /^[A-Z2-7]{16,}$/);
     assert.match(setup.otpauthUri, /^otpauth:\/\/totp\/service-core:eve%40example\.com\?secret=[A-Z2-7]+&issuer=service-core$/);
@@ -236,10 +236,10 @@ describe("TOTP two-factor", () => {
   it("answers totp_required without a code, totp_invalid for a wrong one", async () => {
     const missing = await server.request("POST", "/api/v1/auth/login", { body: { user: "eve@example.com", password: PASSWORD } });
     assert.equal(missing.status, 401);
-    assert.equal(errorCode(missing), "totp_required");
+    assert.equal(errorOf(missing).code, "totp_required");
     const wrong = await server.request("POST", "/api/v1/auth/login", { body: { user: "eve@example.com", password: PASSWORD, code: "123456" } });
     assert.equal(wrong.status, 401);
-    assert.equal(errorCode(wrong), "totp_invalid");
+    assert.equal(errorOf(wrong).code, "totp_invalid");
   });
 
   it("never accepts the same code twice, nor an older one after it, nor one beyond a step of skew", async () => {
@@ -247,17 +247,17 @@ describe("TOTP two-factor", () => {
     const next = await totpCode(secret, 1);
     await login(server, "eve@example.com", PASSWORD, next);
     const replay = await server.request("POST", "/api/v1/auth/login", { body: { user: "eve@example.com", password: PASSWORD, code: next } });
-    assert.equal(errorCode(replay), "totp_invalid");
+    assert.equal(errorOf(replay).code, "totp_invalid");
     const older = await server.request("POST", "/api/v1/auth/login", { body: { user: "eve@example.com", password: PASSWORD, code: await totpCode(secret) } });
-    assert.equal(errorCode(older), "totp_invalid");
+    assert.equal(errorOf(older).code, "totp_invalid");
     const far = await server.request("POST", "/api/v1/auth/login", { body: { user: "eve@example.com", password: PASSWORD, code: await totpCode(secret, 3) } });
-    assert.equal(errorCode(far), "totp_invalid");
+    assert.equal(errorOf(far).code, "totp_invalid");
   });
 
   it("accepts a code from one step ago (clock skew)", async () => {
     const other = await signup(server, "skew@example.com", "Skew");
     const setup = await server.request("POST", "/api/v1/account/2fa/setup", { token: other });
-    const otherSecret = ((setup.json as Json).data as { secret: string }).secret;
+    const otherSecret = dataOf<TotpSetup>(setup).secret;
     const res = await server.request("POST", "/api/v1/account/2fa/enable", { token: other, body: { code: await totpCode(otherSecret, -1) } });
     assert.equal(res.status, 200);
   });
@@ -265,7 +265,7 @@ describe("TOTP two-factor", () => {
   it("disables only with a valid code", async () => {
     const other = await signup(server, "off@example.com", "Off");
     const setup = await server.request("POST", "/api/v1/account/2fa/setup", { token: other });
-    const otherSecret = ((setup.json as Json).data as { secret: string }).secret;
+    const otherSecret = dataOf<TotpSetup>(setup).secret;
     await server.request("POST", "/api/v1/account/2fa/enable", { token: other, body: { code: await totpCode(otherSecret) } });
     const wrong = await server.request("POST", "/api/v1/account/2fa/disable", { token: other, body: { code: "111111" } });
     assert.equal(wrong.status, 401);
@@ -326,7 +326,7 @@ describe("magic links", () => {
     assert.equal((await server.request("GET", `/auth/magic?token=${token}`)).status, 404);
     const res = await server.request("POST", "/api/v1/auth/magic/verify", { body: { token } });
     assert.equal(res.status, 200);
-    const jwt = (res.json as { data: { token: string } }).data.token;
+    const jwt = dataOf<{ token: string }>(res).token;
     assert.equal((await server.request("GET", "/api/v1/account", { token: jwt })).status, 200);
     const again = await server.request("POST", "/api/v1/auth/magic/verify", { body: { token } });
     assert.equal(again.status, 401);
@@ -335,12 +335,12 @@ describe("magic links", () => {
   it("needs the 2FA code when 2FA is on, without burning the link on totp_required", async () => {
     const jwt = await login(server, "fay@example.com");
     const setup = await server.request("POST", "/api/v1/account/2fa/setup", { token: jwt });
-    const secret = ((setup.json as Json).data as { secret: string }).secret;
+    const secret = dataOf<TotpSetup>(setup).secret;
     await server.request("POST", "/api/v1/account/2fa/enable", { token: jwt, body: { code: await totpCode(secret) } });
     await server.request("POST", "/api/v1/auth/magic/request", { body: { email: "fay@example.com" } });
     const token = linkToken();
     const missing = await server.request("POST", "/api/v1/auth/magic/verify", { body: { token } });
-    assert.equal(errorCode(missing), "totp_required");
+    assert.equal(errorOf(missing).code, "totp_required");
     const ok = await server.request("POST", "/api/v1/auth/magic/verify", { body: { token, code: await totpCode(secret, 1) } });
     assert.equal(ok.status, 200, ok.text);
   });
@@ -376,7 +376,7 @@ describe("abuse limits", () => {
     }
     const locked = await server.request("POST", "/api/v1/auth/login", { body: { user: "gus@example.com", password: PASSWORD } });
     assert.equal(locked.status, 429);
-    assert.equal(errorCode(locked), "rate_limited");
+    assert.equal(errorOf(locked).code, "rate_limited");
     assert.ok(Number(locked.headers.get("retry-after")) > 60);
   });
 

@@ -4,6 +4,7 @@ import { existsSync, openSync, readFileSync, writeSync, closeSync } from "node:f
 import http from "node:http";
 import path from "node:path";
 import { describe, it } from "node:test";
+import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { spawnService, type ServiceProcess } from "../helpers/process.ts";
 import { request, tempDir, testEnv } from "../helpers/server.ts";
 
@@ -53,7 +54,7 @@ describe("one app's damaged database (issue 12)", () => {
     for (const name of ["good", "bad"]) {
       const minted = await call(first.url, "POST", `/api/v1/apps/${name}/ws-ingest`, { room: "door" });
       assert.equal(minted.status, 201);
-      keys[name] = (minted.json as { data: { key: string } }).data.key;
+      keys[name] = dataOf<{ key: string }>(minted).key;
     }
     await stopped(first.svc);
 
@@ -70,7 +71,7 @@ describe("one app's damaged database (issue 12)", () => {
       assert.equal(health.status, 200);
       const good = await call(second.url, "GET", "/api/v1/apps/good/ws-ingest");
       assert.equal(good.status, 200, good.text);
-      assert.equal((good.json as { data: unknown[] }).data.length, 1, "the healthy app keeps its data");
+      assert.equal(dataOf<unknown[]>(good).length, 1, "the healthy app keeps its data");
 
       for (const [method, p] of [
         ["GET", "/api/v1/apps/bad"],
@@ -80,17 +81,17 @@ describe("one app's damaged database (issue 12)", () => {
       ] as const) {
         const res = await call(second.url, method, p);
         assert.equal(res.status, 503, `${method} ${p}: ${res.text}`);
-        const error = (res.json as { error: { code: string; message: string; details: { app: string } } }).error;
+        const error = errorOf<{ app: string }>(res);
         assert.equal(error.code, "app_unavailable");
         assert.match(error.message, /app bad is unavailable/);
-        assert.equal(error.details.app, "bad");
+        assert.equal(error.details?.app, "bad");
       }
       // A camera of the damaged app is refused before the upgrade, and the process lives on.
       assert.equal(await upgradeStatus(second.url, `/ingest/ws?app=bad&room=bad-door&key=${keys["bad"]}`), 503);
       assert.equal((await fetch(`${second.url}/health`)).status, 200);
       // The list still shows it, so operators can see which app is down.
       const list = await call(second.url, "GET", "/api/v1/apps");
-      assert.deepEqual(((list.json as { data: Array<{ name: string }> }).data.map((a) => a.name)).sort(), ["bad", "good"]);
+      assert.deepEqual((dataOf<Array<{ name: string }>>(list).map((a) => a.name)).sort(), ["bad", "good"]);
       // A caller who cannot see the app learns nothing new.
       assert.equal((await request(second.url, "GET", "/api/v1/apps/bad/streams")).status, 401);
 

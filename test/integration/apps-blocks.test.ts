@@ -3,9 +3,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { mergeEdits, PRESETS, stripPresetPatch } from "../../src/apps/presets/presets.ts";
+import type { AppView } from "../../src/apps/service.ts";
+import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
-
-type Data<T> = { data: T; error: null };
 
 /** Everything the app has on disk that could leak a secret: config.yaml and every backup. */
 function configTexts(server: TestServer, app: string): string {
@@ -35,25 +35,25 @@ describe("app config blocks", () => {
   describe("presets (SPEC 4.3, 2.12)", () => {
     it("lists the three built-ins with what each sets", async () => {
       const res = await call("GET", "/api/v1/apps/blocks/presets");
-      const presets = (res.json as Data<Array<{ id: string; description: string; sets: Record<string, unknown> }>>).data;
+      const presets = dataOf<Array<{ id: string; description: string; sets: Record<string, unknown> }>>(res);
       assert.deepEqual(presets.map((p) => p.id), ["low-latency", "high-quality-recording", "mass-audience-HLS"]);
       assert.ok(presets.every((p) => p.description.length > 0 && Object.keys(p.sets).length > 0));
     });
 
     it("applies a preset by deep merge, backs up, hot-reloads and reports what changed", async () => {
-      const backupsBefore = ((await call("GET", "/api/v1/apps/blocks/config/backups")).json as Data<unknown[]>).data.length;
+      const backupsBefore = dataOf<unknown[]>(await call("GET", "/api/v1/apps/blocks/config/backups")).length;
       const res = await call("POST", "/api/v1/apps/blocks/presets/mass-audience-HLS/apply");
       assert.equal(res.status, 200);
-      const body = (res.json as Data<{ preset: string; applied: boolean; reloaded: boolean; changed: string[]; diff: string; warnings: string[] }>).data;
+      const body = dataOf<{ preset: string; applied: boolean; reloaded: boolean; changed: string[]; diff: string; warnings: string[] }>(res);
       assert.equal(body.preset, "mass-audience-HLS");
       assert.equal(body.applied, true);
       assert.equal(body.reloaded, true);
       assert.ok(body.changed.includes("transcoding.distribution"));
       assert.match(body.diff, /\+\s+distribution: cdn/);
       assert.deepEqual(body.warnings, []);
-      const layers = ((await call("GET", "/api/v1/apps/blocks/transcoding/layers")).json as Data<{ layers: Array<{ height: number }> }>).data.layers;
+      const layers = dataOf<{ layers: Array<{ height: number }> }>(await call("GET", "/api/v1/apps/blocks/transcoding/layers")).layers;
       assert.deepEqual(layers.map((l) => l.height), [720, 480, 360]);
-      const backupsAfter = ((await call("GET", "/api/v1/apps/blocks/config/backups")).json as Data<unknown[]>).data.length;
+      const backupsAfter = dataOf<unknown[]>(await call("GET", "/api/v1/apps/blocks/config/backups")).length;
       assert.equal(backupsAfter, backupsBefore + 1);
       // Keys the preset does not mention are kept.
       assert.match(readFileSync(path.join(server.dataDir, "apps/blocks/config.yaml"), "utf8"), /room_prefix: "blocks"/);
@@ -70,9 +70,9 @@ describe("app config blocks", () => {
           assert.ok(!mergeEdits(stripPresetPatch(preset.patch)).some((e) => e.path[0] === key), `${preset.id} touches ${key}`);
         }
       }
-      const app = (await call("GET", "/api/v1/apps/blocks")).json as Data<{ callbackUrl: string; displayName: string; roomPrefix: string }>;
-      assert.deepEqual([app.data.callbackUrl, app.data.displayName, app.data.roomPrefix], ["https://hooks.example.com/kept", "Kept", "blocks"]);
-      assert.equal(((await call("GET", "/api/v1/apps/blocks/s3")).json as Data<{ bucket: string }>).data.bucket, "kept-bucket");
+      const app = dataOf<AppView>(await call("GET", "/api/v1/apps/blocks"));
+      assert.deepEqual([app.callbackUrl, app.displayName, app.roomPrefix], ["https://hooks.example.com/kept", "Kept", "blocks"]);
+      assert.equal(dataOf<{ bucket: string }>(await call("GET", "/api/v1/apps/blocks/s3")).bucket, "kept-bucket");
     });
 
     it("merges objects key by key and replaces arrays whole", () => {
@@ -100,7 +100,7 @@ describe("app config blocks", () => {
         secret: "wJalrXUtnFEMI-secret-value",
       });
       assert.equal(res.status, 200);
-      const view = (res.json as Data<Record<string, unknown>>).data;
+      const view = dataOf<Record<string, unknown>>(res);
       assert.deepEqual(
         [view["provider"], view["bucket"], view["region"], view["keySet"], view["secretSet"], view["configured"]],
         ["s3-compatible", "vods", "eu-west-1", true, true, true],
@@ -122,7 +122,7 @@ describe("app config blocks", () => {
     it("needs confirmPublic to set a public URL, not to clear it", async () => {
       const refused = await call("PUT", "/api/v1/apps/blocks/s3", { public_url: "https://cdn.example.com" });
       assert.equal(refused.status, 400);
-      assert.equal((refused.json as { error: { details: Array<{ path: string }> } }).error.details[0]?.path, "body.confirmPublic");
+      assert.equal(errorOf<Array<{ path: string }>>(refused).details?.[0]?.path, "body.confirmPublic");
       assert.equal((await call("PUT", "/api/v1/apps/blocks/s3", { public_url: "https://cdn.example.com", confirmPublic: true })).status, 200);
       assert.equal((await call("PUT", "/api/v1/apps/blocks/s3", { public_url: "" })).status, 200);
     });
@@ -158,7 +158,7 @@ describe("app config blocks", () => {
   describe("MQTT block (SPEC 4.4b, 2.13, 2.14)", () => {
     it("reads the defaults of 2.13 and 2.14", async () => {
       const res = await call("GET", "/api/v1/apps/blocks/mqtt");
-      assert.deepEqual((res.json as Data<unknown>).data, {
+      assert.deepEqual(dataOf<unknown>(res), {
         enabled: false,
         url: "",
         username: "",
@@ -187,21 +187,21 @@ describe("app config blocks", () => {
         latencyAlert: { enabled: true, thresholdMs: 250, intervalSeconds: 2 },
       });
       assert.equal(put.status, 200);
-      const view = (put.json as Data<Record<string, unknown>>).data;
+      const view = dataOf<Record<string, unknown>>(put);
       assert.equal(view["hasPassword"], true);
       assert.equal(view["configured"], true);
       assert.deepEqual(view["latencyAlert"], { enabled: true, thresholdMs: 250, cooldownSeconds: 60, intervalSeconds: 2 });
       const again = await call("PUT", "/api/v1/apps/blocks/mqtt", { qos: 1 });
-      assert.equal((again.json as Data<{ hasPassword: boolean; qos: number; username: string }>).data.hasPassword, true);
-      assert.equal((again.json as Data<{ qos: number }>).data.qos, 1);
+      assert.equal(dataOf<{ hasPassword: boolean; qos: number; username: string }>(again).hasPassword, true);
+      assert.equal(dataOf<{ qos: number }>(again).qos, 1);
       for (const text of [put.text, again.text, configTexts(server, "blocks"), logs.join("\n")]) assert.ok(!text.includes("mqtt-pa55word"));
       const cleared = await call("PUT", "/api/v1/apps/blocks/mqtt", { password: "" });
-      assert.equal((cleared.json as Data<{ hasPassword: boolean }>).data.hasPassword, false);
+      assert.equal(dataOf<{ hasPassword: boolean }>(cleared).hasPassword, false);
     });
 
     it("counts a password from the variable named by password_env", async () => {
       const res = await call("GET", "/api/v1/apps/envpw/mqtt");
-      assert.equal((res.json as Data<{ hasPassword: boolean }>).data.hasPassword, true);
+      assert.equal(dataOf<{ hasPassword: boolean }>(res).hasPassword, true);
     });
 
     it("validates scheme, QoS, log level and the 2-second interval floor", async () => {
@@ -223,7 +223,7 @@ describe("app config blocks", () => {
     it("starts off with the default 720/480/240 ladder", async () => {
       await call("POST", "/api/v1/apps", { name: "fresh" });
       const res = await call("GET", "/api/v1/apps/fresh/config");
-      const data = (res.json as Data<{ transcodingEnabled: boolean; layers: Array<{ height: number; bitrateKbps: number }> }>).data;
+      const data = dataOf<{ transcodingEnabled: boolean; layers: Array<{ height: number; bitrateKbps: number }> }>(res);
       assert.equal(data.transcodingEnabled, false);
       assert.deepEqual(data.layers.map((l) => l.height), [720, 480, 240]);
     });
@@ -231,9 +231,9 @@ describe("app config blocks", () => {
     it("patches partially; a layers array replaces the whole ladder", async () => {
       const res = await call("PATCH", "/api/v1/apps/fresh/config", { transcodingEnabled: true, encoding: "h264+vp8", layers: [{ height: 1080, bitrateKbps: 4500 }] });
       assert.equal(res.status, 200);
-      const layers = ((await call("GET", "/api/v1/apps/fresh/transcoding/layers")).json as Data<{ layers: unknown }>).data.layers;
+      const layers = dataOf<{ layers: unknown }>(await call("GET", "/api/v1/apps/fresh/transcoding/layers")).layers;
       assert.deepEqual(layers, [{ height: 1080, bitrateKbps: 4500 }]);
-      const slice = ((await call("GET", "/api/v1/apps/fresh/config")).json as Data<{ transcodingEnabled: boolean; encoding: string; vodAdaptive: boolean }>).data;
+      const slice = dataOf<{ transcodingEnabled: boolean; encoding: string; vodAdaptive: boolean }>(await call("GET", "/api/v1/apps/fresh/config"));
       assert.deepEqual([slice.transcodingEnabled, slice.encoding, slice.vodAdaptive], [true, "h264+vp8", false]);
       assert.equal((await call("PATCH", "/api/v1/apps/fresh/config", { layers: [] })).status, 400);
       assert.equal((await call("PATCH", "/api/v1/apps/fresh/config", { encoding: "H264 VP8" })).status, 400);
@@ -242,11 +242,11 @@ describe("app config blocks", () => {
 
   describe("app stats", () => {
     it("answers storage and VOD totals, cached for 5 seconds", async () => {
-      const first = (await call("GET", "/api/v1/apps/blocks/stats")).json as Data<{ generatedAt: string; storage: { appDbBytes: number }; vods: { count: number } }>;
-      assert.ok(first.data.storage.appDbBytes > 0);
-      assert.equal(first.data.vods.count, 0);
-      const second = (await call("GET", "/api/v1/apps/blocks/stats")).json as Data<{ generatedAt: string }>;
-      assert.equal(second.data.generatedAt, first.data.generatedAt);
+      const first = dataOf<{ generatedAt: string; storage: { appDbBytes: number }; vods: { count: number } }>(await call("GET", "/api/v1/apps/blocks/stats"));
+      assert.ok(first.storage.appDbBytes > 0);
+      assert.equal(first.vods.count, 0);
+      const second = dataOf<{ generatedAt: string }>(await call("GET", "/api/v1/apps/blocks/stats"));
+      assert.equal(second.generatedAt, first.generatedAt);
     });
 
     it("counts apps in /api/v1/stats", async () => {

@@ -4,6 +4,7 @@ import { appOf } from "../../src/auth/caller.ts";
 import { ok } from "../../src/http/reply.ts";
 import { defineRoute } from "../../src/http/route.ts";
 import { Router } from "../../src/http/router.ts";
+import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { acceptInvite, account, claimsOf, createToken, forgeJwt, invite, login, signup } from "../helpers/identity.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
@@ -171,7 +172,7 @@ describe("authorization matrix", () => {
     const created = async (jwt: string, name: string) => {
       const res = await server.request("POST", "/api/v1/apps", { token: jwt, body: { name } });
       assert.equal(res.status, 201, res.text);
-      return (res.json as { data: { id: number; tenantId: number } }).data;
+      return dataOf<{ id: number; tenantId: number }>(res);
     };
     freshApp = async (name) => {
       await created(owner, name);
@@ -243,7 +244,7 @@ describe("authorization matrix", () => {
         got[kind] = res.status;
         want[kind] = expected[i] as number;
         if (res.status >= 400) {
-          assert.ok((res.json as { error: { code: string } }).error.code, `${kind}: error body without a code`);
+          assert.ok(errorOf(res).code, `${kind}: error body without a code`);
         }
       }
       assert.deepEqual(got, want);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { Receiver } from "../helpers/receiver.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
@@ -45,9 +46,9 @@ describe("POST /apps/{app}/db/optimize", () => {
         const res = await call("GET", "/api/v1/apps/big/streams");
         if (res.status === 503) {
           sawMaintenance = true;
-          assert.equal((res.json as { error: { code: string } }).error.code, "app_unavailable");
+          assert.equal(errorOf(res).code, "app_unavailable");
           assert.equal(res.headers.get("retry-after"), "5");
-          assert.match((res.json as { error: { message: string } }).error.message, /being optimized/);
+          assert.match(errorOf(res).message, /being optimized/);
         }
       }
       assert.ok(sawMaintenance, "the app answered 503 while its database was closed");
@@ -58,7 +59,7 @@ describe("POST /apps/{app}/db/optimize", () => {
       const res = await optimizing;
       clearInterval(lag);
       assert.equal(res.status, 200, res.text);
-      const { before: was, after: now, durationMs } = (res.json as { data: { before: Sizes; after: Sizes; durationMs: number } }).data;
+      const { before: was, after: now, durationMs } = dataOf<{ before: Sizes; after: Sizes; durationMs: number }>(res);
       assert.ok(was.freelistCount > 0 && now.freelistCount === 0, JSON.stringify({ was, now }));
       assert.ok(now.fileBytes < was.fileBytes, "VACUUM shrank the file");
       assert.equal(now.walBytes, 0, "the WAL was truncated");

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { latencyLatch } from "../../machines/latency-latch.ts";
+import type { ActorInfo } from "../../src/supervisor/supervisor.ts";
+import { dataOf } from "../helpers/envelope.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
 describe("GET /api/v1/debug/actors", () => {
@@ -21,18 +23,17 @@ describe("GET /api/v1/debug/actors", () => {
 
     const all = await server.request("GET", "/api/v1/debug/actors", { token: server.rootToken });
     assert.equal(all.status, 200);
-    assert.equal((all.json as { data: unknown[] }).data.length, 2);
+    assert.equal(dataOf<ActorInfo[]>(all).length, 2);
 
     const res = await server.request("GET", "/api/v1/debug/actors?prefix=latency:demo:", { token: server.rootToken });
-    const body = res.json as { data: Array<Record<string, unknown>>; error: null };
-    assert.equal(body.error, null);
-    assert.equal(body.data.length, 1);
-    const [actor] = body.data;
-    assert.equal(actor?.["id"], "latency:demo:lobby");
-    assert.equal(actor?.["machine"], "latency-latch");
-    assert.equal(actor?.["state"], "high");
-    assert.ok(!Number.isNaN(Date.parse(String(actor?.["startedAt"]))));
-    assert.equal((actor?.["lastEvent"] as { type: string }).type, "sample");
-    assert.deepEqual((actor?.["context"] as Record<string, unknown>)["room"], "lobby");
+    const actors = dataOf<ActorInfo[]>(res);
+    assert.equal(actors.length, 1);
+    const [actor] = actors;
+    assert.equal(actor?.id, "latency:demo:lobby");
+    assert.equal(actor?.machine, "latency-latch");
+    assert.equal(actor?.state, "high");
+    assert.ok(!Number.isNaN(Date.parse(String(actor?.startedAt))));
+    assert.equal(actor?.lastEvent?.type, "sample");
+    assert.deepEqual((actor?.context as Record<string, unknown>)["room"], "lobby");
   });
 });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { dataOf } from "../helpers/envelope.ts";
 import { request, tempDir, testEnv } from "../helpers/server.ts";
 import { Camera, testJpeg } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
@@ -25,7 +26,7 @@ describe("webhook outbox durability", () => {
       // Real events from real cameras: stream_started and stream_ended in two rooms.
       for (const room of ["north", "south"]) {
         const minted = await api("POST", "/api/v1/apps/durable/ws-ingest", { room });
-        const key = (minted.json as { data: { wsUrl: string; streamKey: string } }).data;
+        const key = dataOf<{ wsUrl: string; streamKey: string }>(minted);
         for (let i = 0; i < 2; i++) {
           const camera = await Camera.connect(key);
           camera.send(testJpeg("red"));

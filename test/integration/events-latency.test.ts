@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import type { ActorInfo } from "../../src/supervisor/supervisor.ts";
+import { dataOf } from "../helpers/envelope.ts";
 import { startLiveKit, type LiveKit } from "../helpers/livekit.ts";
 import { freePort } from "../helpers/ports.ts";
 import { eventually, join, leaveAll, type Participant } from "../helpers/rtc.ts";
@@ -26,7 +28,7 @@ describe("latency monitor against a real LiveKit (SPEC 6.4, 3.3)", () => {
 
   it("probes active rooms, fires latency_high once over the threshold and latency_recovered under it, and stops the latch when the room ends", { timeout: 60_000 }, async () => {
     const token = await call("POST", "/api/v1/apps/watched/tokens", { room: "stage", identity: "singer" });
-    const p = await join(livekit.wsUrl, (token.json as { data: { token: string } }).data.token);
+    const p = await join(livekit.wsUrl, dataOf<{ token: string }>(token).token);
     participants.push(p);
     await p.publishVideo();
     await eventually(async () => ((await call("GET", "/api/v1/apps/watched/streams")).json as unknown[]).length === 1, 15_000, "the stream row");
@@ -44,8 +46,8 @@ describe("latency monitor against a real LiveKit (SPEC 6.4, 3.3)", () => {
     assert.equal(high?.data["publishers"], 1);
     assert.ok(Number(high?.data["rttMs"]) > 1, `rtt ${high?.data["rttMs"]}`);
 
-    const actors = (await call("GET", "/api/v1/debug/actors?prefix=latency:")).json as { data: Array<{ id: string; state: unknown }> };
-    assert.deepEqual(actors.data.map((a) => [a.id, a.state]), [["latency:watched:watched-stage", "high"]], "the latch is a supervised actor");
+    const actors = dataOf<ActorInfo[]>(await call("GET", "/api/v1/debug/actors?prefix=latency:"));
+    assert.deepEqual(actors.map((a) => [a.id, a.state]), [["latency:watched:watched-stage", "high"]], "the latch is a supervised actor");
 
     // Still high on the next passes: no second alert.
     await new Promise((r) => setTimeout(r, 4500));
@@ -58,6 +60,6 @@ describe("latency monitor against a real LiveKit (SPEC 6.4, 3.3)", () => {
     assert.equal(recovered?.data["thresholdMs"], 60_000);
 
     await leaveAll(participants.splice(0));
-    await eventually(async () => ((await call("GET", "/api/v1/debug/actors?prefix=latency:")).json as { data: unknown[] }).data.length === 0, 15_000, "the latch stopped with the room");
+    await eventually(async () => dataOf<unknown[]>(await call("GET", "/api/v1/debug/actors?prefix=latency:")).length === 0, 15_000, "the latch stopped with the room");
   });
 });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { dataOf, pageOf } from "../helpers/envelope.ts";
 import { Receiver, type Received } from "../helpers/receiver.ts";
 import { startServer, tempDir, type TestServer } from "../helpers/server.ts";
 
@@ -37,10 +38,9 @@ describe("signed webhooks", () => {
   };
   const to = (path: string) => receiver.received.filter((r) => r.path === path);
   const deliveries = async (app: string, query = "") =>
-    (await server.request("GET", `/api/v1/apps/${app}/callbacks/deliveries${query}`, { token: server.rootToken })).json as {
-      data: Array<{ id: string; status: string; attempts: number; lastStatus: number | null; lastError: string | null; nextAttemptAt: string | null }>;
-      total: number;
-    };
+    pageOf<{ id: string; status: string; attempts: number; lastStatus: number | null; lastError: string | null; nextAttemptAt: string | null }>(
+      await server.request("GET", `/api/v1/apps/${app}/callbacks/deliveries${query}`, { token: server.rootToken }),
+    );
 
   before(async () => {
     receiver = await Receiver.start();
@@ -180,7 +180,7 @@ describe("signed webhooks", () => {
     assert.equal(failed?.status, "failed");
     assert.equal(failed?.lastStatus, 400);
     const detail = await server.request("GET", `/api/v1/apps/${name}/callbacks/deliveries/${failed?.id}`, { token: server.rootToken });
-    assert.equal((detail.json as { data: { body: string } }).data.body, to(path)[0]?.raw.toString("utf8"));
+    assert.equal(dataOf<{ body: string }>(detail).body, to(path)[0]?.raw.toString("utf8"));
     const redo = await server.request("POST", `/api/v1/apps/${name}/callbacks/deliveries/${failed?.id}/redeliver`, { token: server.rootToken });
     assert.equal(redo.status, 202);
     await receiver.until(() => to(path).length === 2);
@@ -240,7 +240,7 @@ describe("webhook SSRF guard", () => {
       await sleep(1500);
       assert.equal(receiver.received.length, 0, "nothing reached the receiver");
       for (let j = 1; j <= targets.length; j++) {
-        const log = (await server.request("GET", `/api/v1/apps/ssrf-${j}/callbacks/deliveries`, { token: server.rootToken })).json as { data: Array<{ status: string; lastError: string }> };
+        const log = pageOf<{ status: string; lastError: string }>(await server.request("GET", `/api/v1/apps/ssrf-${j}/callbacks/deliveries`, { token: server.rootToken }));
         assert.equal(log.data[0]?.status, "failed", targets[j - 1]);
         assert.match(log.data[0]?.lastError ?? "", /internal address|SERVICE_SSRF_ALLOWLIST/, targets[j - 1]);
       }

@@ -2,14 +2,10 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, describe, it } from "node:test";
 import type { LogRecord } from "../../src/logging.ts";
+import { dataOf, errorOf, type ValidationIssue } from "../helpers/envelope.ts";
 import { rawConnect, rawExchange } from "../helpers/raw-http.ts";
 import { testRoutes } from "../helpers/routes.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
-
-interface Envelope {
-  data: unknown;
-  error: { code: string; message: string; details?: Array<{ path: string; message: string }> } | null;
-}
 
 describe("HTTP pipeline", () => {
   let server: TestServer;
@@ -28,25 +24,23 @@ describe("HTTP pipeline", () => {
   it("routes with URL-decoded params and validated, coerced query", async () => {
     const res = await server.request("GET", "/test/items/room%2Fparticipant/parts/a%20b?limit=3&tag=x&tag=y");
     assert.equal(res.status, 200);
-    const body = res.json as Envelope;
-    assert.equal(body.error, null);
-    assert.deepEqual((body.data as { params: unknown }).params, { id: "room/participant", part: "a b" });
-    assert.deepEqual((body.data as { query: unknown }).query, { limit: 3, tag: "x" });
+    const data = dataOf<{ params: unknown; query: unknown }>(res);
+    assert.deepEqual(data.params, { id: "room/participant", part: "a b" });
+    assert.deepEqual(data.query, { limit: 3, tag: "x" });
   });
 
   it("answers 400 validation_failed with the query path in details", async () => {
     const res = await server.request("GET", "/test/items/a/parts/b?limit=99");
     assert.equal(res.status, 400);
-    const body = res.json as Envelope;
-    assert.equal(body.data, null);
-    assert.equal(body.error?.code, "validation_failed");
-    assert.equal(body.error?.details?.[0]?.path, "query.limit");
+    const error = errorOf<ValidationIssue[]>(res);
+    assert.equal(error.code, "validation_failed");
+    assert.equal(error.details?.[0]?.path, "query.limit");
   });
 
   it("answers 404 not_found for unknown paths, in the error envelope", async () => {
     const res = await server.request("GET", "/api/v1/nothing-here");
     assert.equal(res.status, 404);
-    assert.deepEqual((res.json as Envelope).error?.code, "not_found");
+    assert.equal(errorOf(res).code, "not_found");
     assert.match(res.headers.get("x-request-id") ?? "", /^[0-9a-f]{12}-[0-9a-z]+$/);
   });
 
@@ -54,13 +48,13 @@ describe("HTTP pipeline", () => {
     const res = await server.request("DELETE", "/test/echo");
     assert.equal(res.status, 405);
     assert.equal(res.headers.get("allow"), "POST");
-    assert.equal((res.json as Envelope).error?.code, "method_not_allowed");
+    assert.equal(errorOf(res).code, "method_not_allowed");
   });
 
   it("answers 400 for malformed percent-encoding in a param", async () => {
     const res = await server.request("GET", "/test/items/%E0%A4%A/parts/x");
     assert.equal(res.status, 400);
-    assert.equal((res.json as Envelope).error?.code, "bad_request");
+    assert.equal(errorOf(res).code, "bad_request");
   });
 
   it("accepts a valid JSON body and answers with the route's status", async () => {
@@ -79,26 +73,26 @@ describe("HTTP pipeline", () => {
   it("answers 400 validation_failed with body paths", async () => {
     const res = await server.request("POST", "/test/echo", { body: { name: "far too long a name", tags: [1] } });
     assert.equal(res.status, 400);
-    const paths = (res.json as Envelope).error?.details?.map((d) => d.path);
+    const paths = errorOf<ValidationIssue[]>(res).details?.map((d) => d.path);
     assert.deepEqual(paths?.sort(), ["body.name", "body.tags.0"]);
   });
 
   it("answers 400 invalid_json for malformed JSON", async () => {
     const res = await server.request("POST", "/test/echo", { body: '{"name": "x",' });
     assert.equal(res.status, 400);
-    assert.equal((res.json as Envelope).error?.code, "invalid_json");
+    assert.equal(errorOf(res).code, "invalid_json");
   });
 
   it("answers 415 for a body that is not JSON", async () => {
     const res = await server.request("POST", "/test/echo", { body: "name=x", headers: { "content-type": "text/plain" } });
     assert.equal(res.status, 415);
-    assert.equal((res.json as Envelope).error?.code, "unsupported_media_type");
+    assert.equal(errorOf(res).code, "unsupported_media_type");
   });
 
   it("answers 413 when Content-Length exceeds the route limit", async () => {
     const res = await server.request("POST", "/test/echo", { body: { name: "x", tags: ["y".repeat(2000)] } });
     assert.equal(res.status, 413);
-    assert.equal((res.json as Envelope).error?.code, "payload_too_large");
+    assert.equal(errorOf(res).code, "payload_too_large");
   });
 
   it("answers 413 for a chunked body that grows past the limit", async () => {
@@ -114,7 +108,7 @@ describe("HTTP pipeline", () => {
   it("hands raw-body routes the exact bytes", async () => {
     const res = await server.request("POST", "/test/raw", { body: "not json at all", headers: { "content-type": "text/plain" } });
     assert.equal(res.status, 200);
-    assert.deepEqual((res.json as Envelope).data, { bytes: 15 });
+    assert.deepEqual(dataOf(res), { bytes: 15 });
   });
 
   it("treats an absent body as an empty object", async () => {
@@ -133,9 +127,9 @@ describe("HTTP pipeline", () => {
   it("turns a thrown error into 500 internal_error naming only the request id, logged with its stack", async () => {
     const res = await server.request("GET", "/test/throw", { headers: { "x-request-id": "req-500" } });
     assert.equal(res.status, 500);
-    const body = res.json as Envelope;
-    assert.equal(body.error?.code, "internal_error");
-    assert.match(body.error?.message ?? "", /req-500/);
+    const error = errorOf(res);
+    assert.equal(error.code, "internal_error");
+    assert.match(error.message, /req-500/);
     assert.doesNotMatch(res.text, /hunter2|secret internals|at .*\.ts/);
     const line = logs.find((l) => l.requestId === "req-500");
     assert.equal(line?.level, "error");
@@ -153,7 +147,7 @@ describe("HTTP pipeline", () => {
     const res = await server.request("GET", "/test/items/a/parts/b", {
       headers: { "x-forwarded-for": "198.51.100.1, 203.0.113.5" },
     });
-    assert.equal((res.json as { data: { ip: string } }).data.ip, "203.0.113.5");
+    assert.equal(dataOf<{ ip: string }>(res).ip, "203.0.113.5");
   });
 
   it("survives a client that aborts mid-body", async () => {

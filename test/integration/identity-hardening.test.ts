@@ -2,8 +2,10 @@ import assert from "node:assert/strict";
 import { statSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
+import type { TotpSetup } from "../../src/accounts/totp.ts";
 import { ok } from "../../src/http/reply.ts";
 import { defineRoute } from "../../src/http/route.ts";
+import { dataOf } from "../helpers/envelope.ts";
 import { acceptInvite, account, createToken, invite, PASSWORD, signup, totpCode } from "../helpers/identity.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
@@ -48,7 +50,7 @@ describe("identity under attack", () => {
   it("accepts a TOTP code once even when sign-ins race", async () => {
     const jwt = await signup(server, "race@h.example", "Race");
     const setup = await server.request("POST", "/api/v1/account/2fa/setup", { token: jwt });
-    const secret = ((setup.json as { data: { secret: string } }).data).secret;
+    const secret = dataOf<TotpSetup>(setup).secret;
     await server.request("POST", "/api/v1/account/2fa/enable", { token: jwt, body: { code: await totpCode(secret) } });
     const code = await totpCode(secret, 1);
     const results = await Promise.all(

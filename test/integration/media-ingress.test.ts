@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { IngressClient } from "livekit-server-sdk";
+import { dataOf, pageOf } from "../helpers/envelope.ts";
 import { startLiveKit, type LiveKit } from "../helpers/livekit.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
@@ -24,7 +25,7 @@ describe("ingress through a real LiveKit (SPEC 4.9, 2.5)", () => {
   it("creates RTMP and WHIP ingresses in LiveKit, lists, gets and deletes them", async () => {
     const rtmp = await call("POST", "/api/v1/apps/ing/ingress", { inputType: "rtmp", room: "stage" });
     assert.equal(rtmp.status, 201, rtmp.text);
-    const r = (rtmp.json as { data: Ingress }).data;
+    const r = dataOf<Ingress>(rtmp);
     assert.match(r.ingressId, /^IN_/);
     assert.equal(r["roomName"], "ing-stage");
     assert.equal(r["rtmp_url"], `rtmp://video.example.com:1935/ing/${r.streamKey}`);
@@ -36,22 +37,22 @@ describe("ingress through a real LiveKit (SPEC 4.9, 2.5)", () => {
     assert.match(String(r["embed_iframe"]), /^<iframe src="https:\/\/video\.example\.com\/embed\/ing\/ing-stage"/);
     const whip = await call("POST", "/api/v1/apps/ing/ingress", { inputType: "whip", room: "desk" });
     assert.equal(whip.status, 201, whip.text);
-    const w = (whip.json as { data: Ingress }).data;
+    const w = dataOf<Ingress>(whip);
     assert.equal(w["adaptive"], false, "new apps are passthrough where LiveKit allows it");
 
     const lk = new IngressClient(livekit.url, livekit.apiKey, livekit.apiSecret);
     assert.deepEqual((await lk.listIngress({})).map((i) => i.ingressId).sort(), [r.ingressId, w.ingressId].sort());
 
     const list = await call("GET", "/api/v1/apps/ing/ingress?limit=1");
-    const page = list.json as { data: Ingress[]; total: number; limit: number; offset: number };
+    const page = pageOf<Ingress>(list);
     assert.deepEqual([page.total, page.limit, page.offset, page.data.length], [2, 1, 0, 1]);
-    assert.equal(((await call("GET", "/api/v1/apps/ing/ingress?room=ing-desk")).json as { total: number }).total, 1);
-    assert.equal(((await call("GET", `/api/v1/apps/ing/ingress?q=${r.ingressId.toLowerCase()}`)).json as { total: number }).total, 1);
+    assert.equal(pageOf<Ingress>(await call("GET", "/api/v1/apps/ing/ingress?room=ing-desk")).total, 1);
+    assert.equal(pageOf<Ingress>(await call("GET", `/api/v1/apps/ing/ingress?q=${r.ingressId.toLowerCase()}`)).total, 1);
     assert.equal((await call("GET", "/api/v1/apps/ing/ingress?limit=501")).status, 400);
     assert.equal((await call("GET", "/api/v1/apps/ing/ingress?limit=0")).status, 400);
 
     const one = await call("GET", `/api/v1/apps/ing/ingress/${r.ingressId}`);
-    assert.equal((one.json as { data: { status: string } }).data.status, "inactive");
+    assert.equal(dataOf<{ status: string }>(one).status, "inactive");
     assert.equal((await call("DELETE", `/api/v1/apps/ing/ingress/${r.ingressId}`)).status, 204);
     assert.deepEqual((await lk.listIngress({})).map((i) => i.ingressId), [w.ingressId]);
     assert.equal((await call("GET", `/api/v1/apps/ing/ingress/${r.ingressId}`)).status, 404);
@@ -60,10 +61,10 @@ describe("ingress through a real LiveKit (SPEC 4.9, 2.5)", () => {
   it("gives RTMP ingresses a revealable stream password with rtmpPassword on, checked by validate", async () => {
     await call("PATCH", "/api/v1/apps/ing", { features: { rtmpPassword: true } });
     const res = await call("POST", "/api/v1/apps/ing/ingress", { inputType: "rtmp" });
-    const i = (res.json as { data: Ingress & { stream_password: string; requires_password: boolean } }).data;
+    const i = dataOf<Ingress & { stream_password: string; requires_password: boolean }>(res);
     assert.equal(i.requires_password, true);
     assert.ok(i.stream_password.length >= 12);
-    const listed = ((await call("GET", "/api/v1/apps/ing/ingress")).json as { data: Array<{ ingressId: string; stream_password?: string }> }).data;
+    const listed = dataOf<Array<{ ingressId: string; stream_password?: string }>>(await call("GET", "/api/v1/apps/ing/ingress"));
     assert.equal(listed.find((x) => x.ingressId === i.ingressId)?.stream_password, i.stream_password);
     assert.equal((await call("POST", `/api/v1/apps/ing/ingress/${i.ingressId}/validate`, { password: "wrong" })).status, 401);
     const ok = await call("POST", `/api/v1/apps/ing/ingress/${i.ingressId}/validate`, { password: i.stream_password });

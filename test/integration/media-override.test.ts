@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { dataOf } from "../helpers/envelope.ts";
 import { startLiveKit, type LiveKit } from "../helpers/livekit.ts";
 import { freePort } from "../helpers/ports.ts";
 import { eventually, join, leaveAll, type Participant } from "../helpers/rtc.ts";
@@ -32,10 +33,10 @@ describe("an app's own LiveKit overrides SERVICE_LIVEKIT_*", () => {
 
   it("uses the global server until the app's block is complete, keeping the secret out of the YAML", async () => {
     const before = await call("GET", "/api/v1/apps/own-app/media-server");
-    assert.equal((before.json as { data: { source: string } }).data.source, "global");
+    assert.equal(dataOf<{ source: string }>(before).source, "global");
     const put = await call("PUT", "/api/v1/apps/own-app/media-server", { url: own.url, wsUrl: own.wsUrl, apiKey: own.apiKey, apiSecret: own.apiSecret });
     assert.equal(put.status, 200, put.text);
-    const view = (put.json as { data: { source: string; apiSecretSet: boolean; effective: { wsUrl: string } } }).data;
+    const view = dataOf<{ source: string; apiSecretSet: boolean; effective: { wsUrl: string } }>(put);
     assert.deepEqual([view.source, view.apiSecretSet, view.effective.wsUrl], ["app", true, own.wsUrl]);
     assert.ok(!put.text.includes(own.apiSecret));
     assert.ok(!readFileSync(path.join(server.dataDir, "apps/own-app/config.yaml"), "utf8").includes(own.apiSecret));
@@ -44,7 +45,7 @@ describe("an app's own LiveKit overrides SERVICE_LIVEKIT_*", () => {
   it("mints tokens each server accepts, and tracks both from their own signed webhooks", async () => {
     const mint = async (app: string, identity: string) => {
       const res = await call("POST", `/api/v1/apps/${app}/tokens`, { room: "hall", identity });
-      return (res.json as { data: { token: string; wsUrl: string } }).data;
+      return dataOf<{ token: string; wsUrl: string }>(res);
     };
     const a = await mint("shared-app", "a");
     const b = await mint("own-app", "b");
@@ -65,6 +66,6 @@ describe("an app's own LiveKit overrides SERVICE_LIVEKIT_*", () => {
   it("falls back to the global server as soon as the app's secret alone is removed", async () => {
     assert.equal((await call("PUT", "/api/v1/apps/own-app/media-server", { apiSecret: "" })).status, 200);
     const res = await call("POST", "/api/v1/apps/own-app/tokens", { room: "hall", identity: "c" });
-    assert.equal((res.json as { data: { wsUrl: string } }).data.wsUrl, shared.wsUrl);
+    assert.equal(dataOf<{ wsUrl: string }>(res).wsUrl, shared.wsUrl);
   });
 });

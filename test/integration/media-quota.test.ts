@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { signup } from "../helpers/identity.ts";
 import { startLiveKit, type LiveKit } from "../helpers/livekit.ts";
 import { freePort } from "../helpers/ports.ts";
@@ -30,9 +31,9 @@ describe("max_concurrent_streams for publisher tokens (free plan: 5)", () => {
     for (let i = 1; i <= 5; i++) assert.equal((await mint({ identity: `pub-${i}` })).status, 200, `pub-${i}`);
     const sixth = await mint({ identity: "pub-6" });
     assert.equal(sixth.status, 429);
-    const error = (sixth.json as { error: { code: string; details: { limit: number; used: number } } }).error;
+    const error = errorOf<{ limit: number; used: number }>(sixth);
     assert.equal(error.code, "quota_exceeded");
-    assert.deepEqual([error.details.limit, error.details.used], [5, 5]);
+    assert.deepEqual([error.details?.limit, error.details?.used], [5, 5]);
     assert.equal((await mint({ identity: "watcher", canPublish: false })).status, 200);
     assert.equal((await mint({ identity: "pub-3" })).status, 200);
   });
@@ -45,7 +46,7 @@ describe("max_concurrent_streams for publisher tokens (free plan: 5)", () => {
   it("holds the slot by the participant's presence and frees it when they leave", async () => {
     server.app.databases.global.prepare("UPDATE stream_reservations SET expires_at = 0").run();
     const res = await mint({ identity: "live-1", room: "stage" });
-    const p = await join(livekit.wsUrl, (res.json as { data: { token: string } }).data.token);
+    const p = await join(livekit.wsUrl, dataOf<{ token: string }>(res).token);
     participants.push(p);
     await p.publishAudio();
     await eventually(

@@ -4,12 +4,12 @@ import { after, before, describe, it } from "node:test";
 import { RoomEvent } from "@livekit/rtc-node";
 import { SignJWT } from "jose";
 import { AccessToken } from "livekit-server-sdk";
+import type { StreamView } from "../../src/streams/store.ts";
+import { dataOf } from "../helpers/envelope.ts";
 import { startLiveKit, type LiveKit } from "../helpers/livekit.ts";
 import { freePort } from "../helpers/ports.ts";
 import { eventually, join, leaveAll, type Participant } from "../helpers/rtc.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
-
-type Stream = { id: number; streamId: string; type: string; room: string; participant: string | null; status: string; startedAt: string; lastStatsJson: string };
 
 describe("media-server webhooks, stream tracking and the streams API (SPEC 4.13, 4.18, 3.2)", () => {
   let livekit: LiveKit;
@@ -19,13 +19,13 @@ describe("media-server webhooks, stream tracking and the streams API (SPEC 4.13,
   const publisher = async (room: string, identity: string, extra: Record<string, unknown> = {}) => {
     const res = await call("POST", "/api/v1/apps/live/tokens", { room, identity, ...extra });
     assert.equal(res.status, 200, res.text);
-    const p = await join(livekit.wsUrl, (res.json as { data: { token: string } }).data.token);
+    const p = await join(livekit.wsUrl, dataOf<{ token: string }>(res).token);
     participants.push(p);
     return p;
   };
   const emitted = (event: string, match: (data: Record<string, unknown>) => boolean = () => true) =>
     server.app.events.recent().filter((e) => e.event === event && match(e.data as Record<string, unknown>));
-  const active = async () => (await call("GET", "/api/v1/apps/live/streams")).json as Stream[];
+  const active = async () => (await call("GET", "/api/v1/apps/live/streams")).json as StreamView[];
   /** A webhook signed exactly as LiveKit signs one: an API-key JWT with the body's sha256. */
   const signed = async (body: string, secret = livekit.apiSecret) => {
     const token = new AccessToken(livekit.apiKey, secret);
@@ -57,7 +57,7 @@ describe("media-server webhooks, stream tracking and the streams API (SPEC 4.13,
     assert.ok(emitted("participant_joined", (d) => d["participant"] === "cam-1").length >= 1);
     const detail = await call("GET", `/api/v1/apps/live/streams/${encodeURIComponent("live-lobby/cam-1")}`);
     assert.equal(detail.status, 200);
-    assert.equal((detail.json as { data: { viewers: number } }).data.viewers, 0);
+    assert.equal(dataOf<{ viewers: number }>(detail).viewers, 0);
   });
 
   it("generates nothing for hidden QC participants", async () => {

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { RoomServiceClient } from "livekit-server-sdk";
+import type { JoinToken } from "../../src/join-tokens/service.ts";
+import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { startLiveKit, type LiveKit } from "../helpers/livekit.ts";
 import { eventually, join, leaveAll, type Participant } from "../helpers/rtc.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
-
-type Token = { token: string; app: string; room: string; identity: string; wsUrl: string; playUrl: string; embedUrl: string; iframe: string };
 
 describe("join and viewer tokens against a real LiveKit (SPEC 4.8)", () => {
   let livekit: LiveKit;
@@ -15,7 +15,7 @@ describe("join and viewer tokens against a real LiveKit (SPEC 4.8)", () => {
   const mint = async (body: Record<string, unknown>) => {
     const res = await call("POST", "/api/v1/apps/live/tokens", body);
     assert.equal(res.status, 200, res.text);
-    return (res.json as { data: Token }).data;
+    return dataOf<JoinToken>(res);
   };
   const enter = async (token: string) => {
     const p = await join(livekit.wsUrl, token);
@@ -115,13 +115,13 @@ describe("join and viewer tokens against a real LiveKit (SPEC 4.8)", () => {
     const a = await server.request("GET", "/api/v1/apps/live/play-token/lobby");
     const b = await server.request("GET", "/api/v1/apps/live/play-token/lobby");
     assert.equal(a.status, 200);
-    const viewer = (a.json as { data: { token: string; app: string; room: string; wsUrl: string; mode: string } }).data;
+    const viewer = dataOf<{ token: string; app: string; room: string; wsUrl: string; mode: string }>(a);
     assert.deepEqual([viewer.app, viewer.room, viewer.wsUrl, viewer.mode], ["live", "live-lobby", livekit.wsUrl, "viewer"]);
-    assert.notEqual(viewer.token, (b.json as { data: { token: string } }).data.token);
+    assert.notEqual(viewer.token, dataOf<{ token: string }>(b).token);
     const p = await enter(viewer.token);
     await assert.rejects(p.publishAudio());
     const listen = await server.request("GET", "/api/v1/apps/live/radio/lobby/listen-token");
-    assert.equal((listen.json as { data: { mode: string } }).data.mode, "listener");
+    assert.equal(dataOf<{ mode: string }>(listen).mode, "listener");
   });
 });
 
@@ -153,7 +153,7 @@ describe("without a media server", () => {
     await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name: "offline" } });
     const res = await server.request("POST", "/api/v1/apps/offline/tokens", { token: server.rootToken, body: {} });
     assert.equal(res.status, 503);
-    const error = (res.json as { error: { code: string; message: string } }).error;
+    const error = errorOf(res);
     assert.equal(error.code, "media_server_unavailable");
     assert.match(error.message, /SERVICE_LIVEKIT_URL/);
     const stats = (await server.request("GET", "/api/v1/stats", { token: server.rootToken })).json as { mediaServerReachable: boolean; ingress: { reachable: boolean } };

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { centrePixel, colourOf, FIRST_FRAME_PROBE, firstFrame, launchChromium } from "../helpers/browser.ts";
+import { dataOf } from "../helpers/envelope.ts";
 import { killTools, runTool } from "../helpers/exec.ts";
 import { Camera, cameraApp, mintKey, testJpeg, type MintedKey } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
@@ -64,7 +65,7 @@ describe("MJPEG playback in real clients: ffprobe, ffmpeg and headless Chromium 
 
   const viewersOf = async (room: string): Promise<number | undefined> => {
     const res = await server.request("GET", "/api/v1/apps/cams/ws-ingest", { token: server.rootToken });
-    const rows = (res.json as { data: Array<{ room: string; viewers: number }> }).data;
+    const rows = dataOf<Array<{ room: string; viewers: number }>>(res);
     return rows.find((r) => r.room === room)?.viewers;
   };
 

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { VIEWER_STALL_MS } from "../../src/mjpeg/hub.ts";
+import type { StreamView } from "../../src/streams/store.ts";
+import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { signup } from "../helpers/identity.ts";
 import { Camera, cameraApp, mintKey, MjpegViewer, testJpeg, upgradeStatus, type MintedKey } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
@@ -60,7 +62,7 @@ describe("WebSocket MJPEG ingest", () => {
       assert.equal(key.playerUrl, `${server.url}/play/cams/cams-porch`);
       assert.equal(key.embedUrl, `${server.url}/embed/cams/cams-porch`);
       const list = await server.request("GET", "/api/v1/apps/cams/ws-ingest", { token: server.rootToken });
-      const row = (list.json as { data: Array<Record<string, unknown>> }).data.find((r) => r["id"] === key.id);
+      const row = dataOf<Array<Record<string, unknown>>>(list).find((r) => r["id"] === key.id);
       assert.ok(row, "the key is listed");
       assert.equal(row["streamKey"], undefined, "the key itself is never shown again");
       assert.equal(row["connected"], false);
@@ -70,7 +72,7 @@ describe("WebSocket MJPEG ingest", () => {
       for (const body of [{}, { room: "" }, { room: "x".repeat(65) }, { room: "Bad Room" }, { room: "ok", identity: "no spaces" }, { room: "ok", extra: 1 }]) {
         const res = await server.request("POST", "/api/v1/apps/cams/ws-ingest", { token: server.rootToken, body });
         assert.equal(res.status, 400, JSON.stringify(body));
-        assert.equal((res.json as { error: { code: string } }).error.code, "validation_failed");
+        assert.equal(errorOf(res).code, "validation_failed");
       }
     });
 
@@ -97,7 +99,7 @@ describe("WebSocket MJPEG ingest", () => {
       await watcher.until(() => watcher.parts.length >= 1);
       await sleep(300);
       const list = await server.request("GET", "/api/v1/apps/cams/ws-ingest", { token: server.rootToken });
-      const row = (list.json as { data: Array<Record<string, unknown>> }).data.find((r) => r["id"] === key.id) ?? {};
+      const row = dataOf<Array<Record<string, unknown>>>(list).find((r) => r["id"] === key.id) ?? {};
       assert.equal(row["connected"], true);
       assert.ok(Number(row["fps"]) >= 5 && Number(row["fps"]) <= 15, `fps ${row["fps"]}`);
       assert.ok(typeof row["lastFrameAt"] === "string" && Date.now() - Date.parse(row["lastFrameAt"]) < 2000, "last frame time is recent");
@@ -133,7 +135,7 @@ describe("WebSocket MJPEG ingest", () => {
       const started = server.app.events.recent().find((e) => e.event === "stream_started" && e.data["streamId"] === streamId);
       assert.deepEqual(started?.data, { streamId, room: key.room, type: "ws-mjpeg", participant: "hall-cam" });
       const rows = await server.request("GET", "/api/v1/apps/cams/streams", { token: server.rootToken });
-      assert.ok((rows.json as Array<{ streamId: string; type: string }>).some((r) => r.streamId === streamId && r.type === "ws-mjpeg"), rows.text);
+      assert.ok((rows.json as StreamView[]).some((r) => r.streamId === streamId && r.type === "ws-mjpeg"), rows.text);
       await camera.close();
       await eventually(() => server.app.events.recent().some((e) => e.event === "stream_ended" && e.data["streamId"] === streamId), 2000, "stream_ended");
     });
@@ -200,7 +202,7 @@ describe("WebSocket MJPEG ingest", () => {
       assert.equal(await metricValue(server, 'service_mjpeg_frames_dropped_total{app="tight",reason="too_large"}'), before.tooLarge + 1);
       assert.ok((await metricValue(server, 'service_mjpeg_frames_dropped_total{app="tight",reason="rate"}')) >= before.rate + 6, "frames above max_fps are dropped");
       const live = await server.request("GET", `/api/v1/apps/tight/ws-ingest/live/${key.room}`);
-      assert.equal((live.json as { data: { active: boolean } }).data.active, true, "bad frames alone do not disconnect");
+      assert.equal(dataOf<{ active: boolean }>(live).active, true, "bad frames alone do not disconnect");
       await camera.close();
     });
 
@@ -267,12 +269,12 @@ describe("WebSocket MJPEG ingest", () => {
 
     it("answers the public live check", async () => {
       const key = await mintKey(server, "cams", "roof");
-      const check = async () => (await server.request("GET", `/api/v1/apps/cams/ws-ingest/live/${key.room}`)).json as { data: Record<string, unknown> };
-      assert.deepEqual((await check()).data, { active: false, type: "ws-mjpeg", room: key.room, mjpegUrl: key.mjpegUrl, frameUrl: key.frameUrl });
+      const check = async () => dataOf<Record<string, unknown>>(await server.request("GET", `/api/v1/apps/cams/ws-ingest/live/${key.room}`));
+      assert.deepEqual(await check(), { active: false, type: "ws-mjpeg", room: key.room, mjpegUrl: key.mjpegUrl, frameUrl: key.frameUrl });
       const camera = await connect(key);
-      await eventually(async () => (await check()).data["active"] === true, 2000, "active");
+      await eventually(async () => (await check())["active"] === true, 2000, "active");
       await camera.close();
-      await eventually(async () => (await check()).data["active"] === false, 2000, "inactive");
+      await eventually(async () => (await check())["active"] === false, 2000, "inactive");
       assert.equal((await server.request("GET", "/api/v1/apps/nosuchapp/ws-ingest/live/roof")).status, 404);
     });
 
@@ -294,10 +296,10 @@ describe("WebSocket MJPEG ingest", () => {
       await eventually(async () => (await server.request("GET", `/api/v1/apps/private/ws-ingest/live/${key.room}`)).text.includes('"active":true'), 2000, "live");
       const noToken = await server.request("GET", `/live/private/${key.room}/frame.jpg`);
       assert.equal(noToken.status, 401);
-      assert.match((noToken.json as { error: { message: string } }).error.message, /token/);
+      assert.match(errorOf(noToken).message, /token/);
       assert.equal((await server.request("GET", `/live/private/${key.room}/frame.jpg?token=not.a.jwt`)).status, 401);
       const mint = async (room: string) =>
-        ((await server.request("POST", "/api/v1/apps/private/tokens", { token: server.rootToken, body: { room, canPublish: false } })).json as { data: { token: string } }).data.token;
+        dataOf<{ token: string }>(await server.request("POST", "/api/v1/apps/private/tokens", { token: server.rootToken, body: { room, canPublish: false } })).token;
       assert.equal((await server.request("GET", `/live/private/${key.room}/frame.jpg?token=${await mint("private-elsewhere")}`)).status, 401, "a token for another room");
       const good = await mint(key.room);
       const frame = await server.request("GET", `/live/private/${key.room}/frame.jpg?token=${good}`);
@@ -403,7 +405,7 @@ describe("WebSocket MJPEG ingest on an idle hub", () => {
       const second = await Camera.connect(key);
       try {
         const rows = await server.request("GET", "/api/v1/apps/cams/streams", { token: server.rootToken });
-        const row = (rows.json as Array<{ streamId: string; startedAt: string }>).find((r) => r.streamId === `${key.room}/camera-${key.room}`);
+        const row = (rows.json as StreamView[]).find((r) => r.streamId === `${key.room}/camera-${key.room}`);
         assert.ok(row, rows.text);
         assert.ok(Date.parse(row.startedAt) >= Math.floor(reconnectedAt / 1000) * 1000, `startedAt ${row.startedAt} is from the clock before the pause`);
         second.send(RED);

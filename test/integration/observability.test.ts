@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { errorOf } from "../helpers/envelope.ts";
 import { testRoutes } from "../helpers/routes.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
@@ -70,7 +71,7 @@ describe("metrics behind METRICS_TOKEN", () => {
     assert.equal((await server.request("GET", "/metrics?token=wrong")).status, 401);
     const res = await server.request("GET", "/metrics", { headers: { authorization: "Bearer m3trics-tokeN" } });
     assert.equal(res.status, 401);
-    assert.equal((res.json as { error: { code: string } }).error.code, "unauthorized");
+    assert.equal(errorOf(res).code, "unauthorized");
   });
 
   it("accepts the token as Bearer or ?token=, with process collectors on", async () => {

@@ -3,8 +3,9 @@ import { describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RecordingState } from "../../src/recording/service.ts";
 import type { VodView } from "../../src/vods/service.ts";
+import { dataOf } from "../helpers/envelope.ts";
 import { startMinio } from "../helpers/minio.ts";
-import { Camera, testJpeg } from "../helpers/mjpeg.ts";
+import { Camera, testJpeg, type MintedKey } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
 import { spawnService, type ServiceProcess } from "../helpers/process.ts";
 import { Receiver } from "../helpers/receiver.ts";
@@ -40,21 +41,21 @@ describe("recording across a SIGKILL", () => {
       assert.equal((await api("PUT", "/config/raw", { yaml })).status, 200);
       const s3 = { provider: "s3-compatible", bucket: "vods", region: minio.region, endpoint: minio.endpoint, key: minio.accessKey, secret: minio.secretKey };
       assert.equal((await api("PUT", "/s3", s3)).status, 200);
-      const vod = async (id: number) => ((await api("GET", `/vods/${id}`)).json as { data: VodView }).data;
+      const vod = async (id: number) => dataOf<VodView>(await api("GET", `/vods/${id}`));
 
       // Two cameras: one recording that the kill interrupts, one whose upload it interrupts.
       const cameras: Camera[] = [];
       const timers: NodeJS.Timeout[] = [];
       const record = async (room: string) => {
-        const key = (await api("POST", "/ws-ingest", { room })).json as { data: { wsUrl: string; streamKey: string } };
-        const camera = await Camera.connect(key.data);
+        const key = dataOf<MintedKey>(await api("POST", "/ws-ingest", { room }));
+        const camera = await Camera.connect(key);
         cameras.push(camera);
         camera.send(testJpeg("red", 0, "160x120"));
         timers.push(setInterval(() => camera.send(testJpeg("blue", 0, "160x120")), 100));
         await sleep(300);
         const started = await api("POST", "/recording/start", { roomName: room });
         assert.equal(started.status, 200, started.text);
-        return (started.json as { data: RecordingState }).data.vodId;
+        return dataOf<RecordingState>(started).vodId;
       };
       const interruptedRecording = await record("door");
       const interruptedUpload = await record("gate");

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { RecordingState } from "../../src/recording/service.ts";
 import type { VodView } from "../../src/vods/service.ts";
+import { dataOf } from "../helpers/envelope.ts";
 import { Camera, cameraApp, mintKey, testJpeg } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
@@ -38,14 +39,14 @@ describe("recording split into parts", () => {
   it("cuts every split_minutes, uploads each part as its own VOD, and stops the current part by the recording's id", async () => {
     const started = await call("POST", "/recording/start", { roomName: "long" });
     assert.equal(started.status, 200, started.text);
-    const state = (started.json as { data: RecordingState }).data;
+    const state = dataOf<RecordingState>(started);
     await new Promise((r) => setTimeout(r, MINUTE_MS * 2 + 700));
     const stopped = await call("POST", `/recording/${state.egressId}/stop`);
     assert.equal(stopped.status, 200, stopped.text);
-    const current = (stopped.json as { data: RecordingState }).data;
+    const current = dataOf<RecordingState>(stopped);
     assert.equal(current.egressId, `${state.egressId}.3`);
 
-    const list = async () => ((await call("GET", "/vods?order=id&dir=asc")).json as { data: VodView[] }).data;
+    const list = async () => dataOf<VodView[]>(await call("GET", "/vods?order=id&dir=asc"));
     await eventually(async () => (await list()).every((v) => v.status === "ready"), 30_000, "every part to be ready");
     const parts = await list();
     assert.deepEqual(parts.map((v) => v.part), [1, 2, 3]);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { RecordingState } from "../../src/recording/service.ts";
 import type { VodView } from "../../src/vods/service.ts";
+import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { startMinio, type Minio } from "../helpers/minio.ts";
 import { Camera, cameraApp, mintKey, testJpeg, type MintedKey } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
@@ -34,7 +35,7 @@ describe("recording a camera room", () => {
   let server: TestServer;
   let minio: Minio;
   const call = (method: string, p: string, body?: unknown) => server.request(method, `/api/v1/apps/rec${p}`, { token: server.rootToken, body });
-  const vod = async (id: number) => ((await call("GET", `/vods/${id}`)).json as { data: VodView }).data;
+  const vod = async (id: number) => dataOf<VodView>(await call("GET", `/vods/${id}`));
   const live: Array<{ room: string; camera: Camera; stop: () => void }> = [];
   /** Disconnects a room's camera, so cameras do not pile up against the app's stream limits. */
   const hangUp = async (room: string) => {
@@ -74,7 +75,7 @@ describe("recording a camera room", () => {
     await connect("door");
     const started = await call("POST", "/recording/start", { roomName: "door", streamId: "rec-door/cam" });
     assert.equal(started.status, 200, started.text);
-    const state = (started.json as { data: RecordingState }).data;
+    const state = dataOf<RecordingState>(started);
     assert.equal(state.status, "recording");
     assert.match(state.egressId, /^CR_/);
     assert.equal((await vod(state.vodId)).status, "recording");
@@ -82,7 +83,7 @@ describe("recording a camera room", () => {
 
     const stopped = await call("POST", `/recording/${state.egressId}/stop`);
     assert.equal(stopped.status, 200, stopped.text);
-    assert.deepEqual((stopped.json as { data: RecordingState }).data, { ...state, status: "uploading" });
+    assert.deepEqual(dataOf<RecordingState>(stopped), { ...state, status: "uploading" });
     await eventually(async () => (await vod(state.vodId)).status === "ready", 30_000, "the VOD to be ready");
 
     const ready = await vod(state.vodId);
@@ -129,7 +130,7 @@ describe("recording a camera room", () => {
     const { camera, stop } = await connect("porch");
     const started = await call("POST", "/recording/start", { roomName: "rec-porch" });
     assert.equal(started.status, 200, started.text);
-    const { vodId } = (started.json as { data: RecordingState }).data;
+    const { vodId } = dataOf<RecordingState>(started);
     await new Promise((r) => setTimeout(r, 1500));
     stop();
     await camera.close();
@@ -141,7 +142,7 @@ describe("recording a camera room", () => {
   it("refuses what it cannot record with a clear 4xx", async () => {
     const noCamera = await call("POST", "/recording/start", { roomName: "nobody-here" });
     assert.equal(noCamera.status, 404);
-    assert.match((noCamera.json as { error: { message: string } }).error.message, /no live camera/);
+    assert.match(errorOf(noCamera).message, /no live camera/);
     assert.equal((await call("POST", "/recording/start", {})).status, 400);
     assert.equal((await call("POST", "/recording/start", { roomName: "x".repeat(201) })).status, 400);
 
@@ -150,7 +151,7 @@ describe("recording a camera room", () => {
     assert.equal(first.status, 200);
     const again = await call("POST", "/recording/start", { roomName: "hall" });
     assert.equal(again.status, 409);
-    const { vodId } = (first.json as { data: RecordingState }).data;
+    const { vodId } = dataOf<RecordingState>(first);
     assert.equal((await call("POST", `/recording/${vodId}/stop`)).status, 200);
     assert.equal((await call("POST", `/recording/${vodId}/stop`)).status, 409);
     assert.equal((await call("POST", "/recording/999/stop")).status, 404);
@@ -162,7 +163,7 @@ describe("recording a camera room", () => {
     assert.equal((await call("PATCH", "", { recordingEnabled: false })).status, 200);
     const disabled = await call("POST", "/recording/start", { roomName: "hall" });
     assert.equal(disabled.status, 409);
-    assert.match((disabled.json as { error: { message: string } }).error.message, /recording is disabled/);
+    assert.match(errorOf(disabled).message, /recording is disabled/);
     assert.equal((await call("PATCH", "", { recordingEnabled: true })).status, 200);
   });
 
@@ -171,7 +172,7 @@ describe("recording a camera room", () => {
     await connect(room);
     const started = await call("POST", "/recording/start", { roomName: room });
     assert.equal(started.status, 200, started.text);
-    const { vodId } = (started.json as { data: RecordingState }).data;
+    const { vodId } = dataOf<RecordingState>(started);
     await new Promise((r) => setTimeout(r, ms));
     assert.equal((await call("POST", `/recording/${vodId}/stop`)).status, 200);
     await eventually(async () => !["recording", "uploading"].includes((await vod(vodId)).status), 30_000, `VOD ${vodId} to settle`);
@@ -182,23 +183,23 @@ describe("recording a camera room", () => {
   it("answers downloads: 409 before ready, a presigned URL from S3, the raw route for a local-only VOD", async () => {
     await connect("yard");
     const started = await call("POST", "/recording/start", { roomName: "yard" });
-    const { vodId } = (started.json as { data: RecordingState }).data;
+    const { vodId } = dataOf<RecordingState>(started);
     const early = await call("GET", `/vods/${vodId}/download`);
     assert.equal(early.status, 409);
     assert.equal((await call("GET", `/vods/${vodId}/raw`)).status, 409);
     assert.equal((await call("POST", `/recording/${vodId}/stop`)).status, 200);
     await eventually(async () => (await vod(vodId)).status === "ready", 30_000, "ready");
     await hangUp("yard");
-    const fromS3 = (await call("GET", `/vods/${vodId}/download`)).json as { data: { url: string; filename: string; expiresInSeconds: number | null } };
-    assert.equal(fromS3.data.expiresInSeconds, 3600);
-    assert.match(fromS3.data.filename, /^rec-yard-.*\.mp4$/);
-    assert.equal((await fetch(fromS3.data.url)).status, 200);
+    const fromS3 = dataOf<{ url: string; filename: string; expiresInSeconds: number | null }>(await call("GET", `/vods/${vodId}/download`));
+    assert.equal(fromS3.expiresInSeconds, 3600);
+    assert.match(fromS3.filename, /^rec-yard-.*\.mp4$/);
+    assert.equal((await fetch(fromS3.url)).status, 200);
 
     // The same app without S3: new VODs stay local and download through the raw route.
     assert.equal((await call("PUT", "/s3", { bucket: "" })).status, 200);
     const local = await recorded("shed");
     assert.equal((await vod(local)).fileKey, null);
-    const link = ((await call("GET", `/vods/${local}/download`)).json as { data: { url: string; expiresInSeconds: number | null } }).data;
+    const link = dataOf<{ url: string; expiresInSeconds: number | null }>(await call("GET", `/vods/${local}/download`));
     assert.equal(link.expiresInSeconds, null);
     assert.equal(link.url, `${server.app.config.publicUrl}/api/v1/apps/rec/vods/${local}/raw`);
     const auth = { authorization: `Bearer ${server.rootToken}` };
@@ -257,7 +258,7 @@ describe("recording a camera room", () => {
     server.app.databases.app("rec").prepare("UPDATE vods SET duration_s = NULL, width = NULL WHERE id = ?").run(id);
     const probed = await call("POST", `/vods/${id}/probe`);
     assert.equal(probed.status, 200, probed.text);
-    const data = (probed.json as { data: VodView }).data;
+    const data = dataOf<VodView>(probed);
     assert.ok((data.durationS ?? 0) > 0.5);
     assert.equal(data.width, 160);
 
@@ -271,7 +272,7 @@ describe("recording a camera room", () => {
     assert.equal((await call("DELETE", `/vods/${id}`)).status, 404);
 
     await connect("loft");
-    const live = ((await call("POST", "/recording/start", { roomName: "loft" })).json as { data: RecordingState }).data;
+    const live = dataOf<RecordingState>(await call("POST", "/recording/start", { roomName: "loft" }));
     assert.equal((await call("DELETE", `/vods/${live.vodId}`)).status, 409);
     assert.equal((await call("POST", `/recording/${live.vodId}/stop`)).status, 200);
     await hangUp("loft");
@@ -281,7 +282,7 @@ describe("recording a camera room", () => {
     await connect("kitchen");
     const res = await call("POST", "/snapshots", { room: "kitchen" });
     assert.equal(res.status, 201, res.text);
-    const shot = (res.json as { data: { room: string; file: string; key: string; url: string; sizeBytes: number; vodId: number | null } }).data;
+    const shot = dataOf<{ room: string; file: string; key: string; url: string; sizeBytes: number; vodId: number | null }>(res);
     assert.equal(shot.room, "rec-kitchen");
     assert.equal(shot.vodId, null);
     assert.equal(shot.key, `tenant-a/rec/snapshots/${shot.file}`);
@@ -307,13 +308,13 @@ describe("recording a camera room", () => {
     const id = encodeURIComponent(streamId);
     const started = await call("POST", `/streams/${id}/record/start`);
     assert.equal(started.status, 200, started.text);
-    const { vodId } = (started.json as { data: RecordingState }).data;
+    const { vodId } = dataOf<RecordingState>(started);
     assert.equal((await vod(vodId)).streamId, streamId);
     assert.equal((await call("POST", `/streams/${id}/record/start`)).status, 409);
     await new Promise((r) => setTimeout(r, 800));
     const stopped = await call("POST", `/streams/${id}/record/stop`);
     assert.equal(stopped.status, 200, stopped.text);
-    assert.equal((stopped.json as { data: RecordingState }).data.vodId, vodId);
+    assert.equal(dataOf<RecordingState>(stopped).vodId, vodId);
     assert.equal((await call("POST", `/streams/${id}/record/stop`)).status, 404);
     assert.equal((await call("POST", "/streams/no-such-stream/record/start")).status, 404);
     await eventually(async () => (await vod(vodId)).status === "ready", 30_000, "the stream's VOD to be ready");
@@ -323,9 +324,9 @@ describe("recording a camera room", () => {
 
   it("counts VODs in sizes and stats, and purges their objects with DELETE /apps/{name}?deleteVods=true", async () => {
     const rows = server.app.databases.app("rec").prepare("SELECT COUNT(*) AS n, SUM(size_bytes) AS bytes FROM vods").get() as { n: number; bytes: number };
-    const sizes = ((await call("GET", "/sizes")).json as { data: { vodCount: number; vodBytes: number } }).data;
+    const sizes = dataOf<{ vodCount: number; vodBytes: number }>(await call("GET", "/sizes"));
     assert.deepEqual([sizes.vodCount, sizes.vodBytes], [rows.n, rows.bytes]);
-    const stats = ((await call("GET", "/stats")).json as { data: { vods: { count: number; bytes: number } } }).data;
+    const stats = dataOf<{ vods: { count: number; bytes: number } }>(await call("GET", "/stats"));
     assert.deepEqual(stats.vods, { count: rows.n, bytes: rows.bytes });
 
     const keys = await minio.keys("recordings", "tenant-a/rec/");

@@ -3,6 +3,7 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { openDatabase, type Db } from "../../src/db/open.ts";
 import { EXTERNAL_CHECK_MS } from "../../src/db/external-writes.ts";
+import { dataOf } from "../helpers/envelope.ts";
 import { createToken } from "../helpers/identity.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { eventually } from "../helpers/wait.ts";
@@ -51,12 +52,12 @@ describe("caches on the request path", () => {
 
   it("lists an app at once after it is created or deleted here, and sees another process's registry change within the bound", async () => {
     assert.equal((await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name: "cached" } })).status, 201);
-    const names = async () => ((await get("/api/v1/apps", server.rootToken)).json as { data: Array<{ name: string }> }).data.map((a) => a.name);
+    const names = async () => dataOf<Array<{ name: string }>>(await get("/api/v1/apps", server.rootToken)).map((a) => a.name);
     assert.ok((await names()).includes("cached"));
     other.prepare("UPDATE apps SET team_id = NULL, updated_at = ? WHERE name = 'cached'").run("2001-01-01T00:00:00.000Z");
     await eventually(async () => {
       const res = await get("/api/v1/apps/cached", server.rootToken);
-      return (res.json as { data: { updatedAt: string } }).data.updatedAt === "2001-01-01T00:00:00.000Z";
+      return dataOf<{ updatedAt: string }>(res).updatedAt === "2001-01-01T00:00:00.000Z";
     }, EXTERNAL_CHECK_MS * 3, "the other process's update");
     assert.equal((await server.request("DELETE", "/api/v1/apps/cached", { token: server.rootToken })).status, 200);
     assert.ok(!(await names()).includes("cached"));
@@ -64,7 +65,7 @@ describe("caches on the request path", () => {
 
   it("says at once that a callback secret is set or cleared", async () => {
     assert.equal((await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name: "secretive" } })).status, 201);
-    const secretSet = async () => ((await get("/api/v1/apps", server.rootToken)).json as { data: Array<{ name: string; callbackSecretSet: boolean }> }).data.find((a) => a.name === "secretive")?.callbackSecretSet;
+    const secretSet = async () => dataOf<Array<{ name: string; callbackSecretSet: boolean }>>(await get("/api/v1/apps", server.rootToken)).find((a) => a.name === "secretive")?.callbackSecretSet;
     assert.equal(await secretSet(), false);
     assert.equal((await server.request("PATCH", "/api/v1/apps/secretive", { token: server.rootToken, body: { callbackSecret: "s3cret-value" } })).status, 200);
     assert.equal(await secretSet(), true);
@@ -74,7 +75,7 @@ describe("caches on the request path", () => {
 
   it("lists an edit at once, though the list body is kept between requests", async () => {
     assert.equal((await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name: "renamed" } })).status, 201);
-    const displayName = async () => ((await get("/api/v1/apps", server.rootToken)).json as { data: Array<{ name: string; displayName: string }> }).data.find((a) => a.name === "renamed")?.displayName;
+    const displayName = async () => dataOf<Array<{ name: string; displayName: string }>>(await get("/api/v1/apps", server.rootToken)).find((a) => a.name === "renamed")?.displayName;
     assert.equal(await displayName(), "renamed");
     assert.equal(await displayName(), "renamed");
     assert.equal((await server.request("PATCH", "/api/v1/apps/renamed", { token: server.rootToken, body: { displayName: "Renamed Twice" } })).status, 200);

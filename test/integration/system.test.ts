@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, it } from "node:test";
+import { dataOf } from "../helpers/envelope.ts";
 import { createToken } from "../helpers/identity.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
@@ -39,7 +40,7 @@ describe("system routes (SPEC 4.7)", () => {
       if (/SECRET|KEY$|PASSWORD|TOKEN/.test(name)) assert.ok(!res.text.includes(value), `${name} leaked`);
     }
     assert.ok(!res.text.includes("smtp-password-value-42"), "the SMTP password leaked from its URL");
-    const data = (res.json as { data: Record<string, unknown> }).data;
+    const data = dataOf<Record<string, unknown>>(res);
     assert.equal(data["jwtSecretSet"], true);
     assert.equal(data["masterKeySet"], true);
     assert.equal(data["clusterTokenSet"], true);
@@ -60,7 +61,7 @@ describe("system routes (SPEC 4.7)", () => {
   it("reports hardware acceleration truthfully on a machine without a GPU, and keeps the probe", async () => {
     const res = await get("/api/v1/system/gpu");
     assert.equal(res.status, 200, res.text);
-    const gpu = (res.json as { data: { available: boolean; probedAt: string; types: Record<string, boolean>; nvidia: { tool: string; gpus: string[] }; vaapi: { renderNodes: string[] }; ffmpeg: { tool: string; hardwareEncoders: string[] } } }).data;
+    const gpu = dataOf<{ available: boolean; probedAt: string; types: Record<string, boolean>; nvidia: { tool: string; gpus: string[] }; vaapi: { renderNodes: string[] }; ffmpeg: { tool: string; hardwareEncoders: string[] } }>(res);
     assert.equal(gpu.available, false);
     assert.deepEqual(gpu.types, { nvidia: false, vaapi: false, qsv: false });
     assert.deepEqual(gpu.nvidia, { tool: "missing", gpus: [] });
@@ -70,18 +71,18 @@ describe("system routes (SPEC 4.7)", () => {
     const metrics = await server.request("GET", "/metrics", { token: SECRETS.METRICS_TOKEN });
     assert.match(metrics.text, /^service_gpu_available\{type="nvidia"\} 0$/m);
     const again = await get("/api/v1/system/gpu");
-    assert.equal((again.json as { data: { probedAt: string } }).data.probedAt, gpu.probedAt, "kept until a refresh");
+    assert.equal(dataOf<{ probedAt: string }>(again).probedAt, gpu.probedAt, "kept until a refresh");
     const refreshed = await server.request("POST", "/api/v1/system/gpu/refresh", { token: server.rootToken });
     assert.equal(refreshed.status, 200);
     const viaQuery = await get("/api/v1/system/gpu?refresh");
-    assert.equal((viaQuery.json as { data: { probedAt: string } }).data.probedAt, (refreshed.json as { data: { probedAt: string } }).data.probedAt, "refreshes within 10 s share one probe");
+    assert.equal(dataOf<{ probedAt: string }>(viaQuery).probedAt, dataOf<{ probedAt: string }>(refreshed).probedAt, "refreshes within 10 s share one probe");
   });
 
   it("checks the global and an app's database off the event loop", async () => {
     for (const [p, kind] of [["/api/v1/system/db/health", "global"], ["/api/v1/apps/sys/db/health", "app"]] as const) {
       const res = await get(p);
       assert.equal(res.status, 200, res.text);
-      const health = (res.json as { data: { integrity: string; schemaVersion: number; pageCount: number; pageSize: number; freelistCount: number; fileBytes: number; walBytes: number } }).data;
+      const health = dataOf<{ integrity: string; schemaVersion: number; pageCount: number; pageSize: number; freelistCount: number; fileBytes: number; walBytes: number }>(res);
       assert.equal(health.integrity, "ok");
       assert.equal(health.schemaVersion, migrations(kind));
       assert.ok(health.pageCount > 0 && health.pageSize > 0 && health.fileBytes > 0);

@@ -1,17 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { LogRecord } from "../../src/logging.ts";
+import type { TokenView } from "../../src/tokens/service.ts";
+import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { account, createToken, signup } from "../helpers/identity.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
-
-interface TokenRow {
-  id: number;
-  name: string;
-  scope: string;
-  appId: number | null;
-  allowedIps: string[];
-  hint: string;
-}
 
 describe("API tokens (SPEC 2.2, 4.5)", () => {
   let server: TestServer;
@@ -43,7 +36,7 @@ describe("API tokens (SPEC 2.2, 4.5)", () => {
     assert.equal(list.status, 200);
     assert.ok(!list.text.includes(created.token));
     assert.doesNotMatch(list.text, /[0-9a-f]{64}/);
-    const row = (list.json as { data: TokenRow[] }).data.find((t) => t.id === created.id);
+    const row = dataOf<TokenView[]>(list).find((t) => t.id === created.id);
     assert.deepEqual(
       { name: row?.name, scope: row?.scope, appId: row?.appId, allowedIps: row?.allowedIps },
       { name: "ci deploy", scope: "app", appId: alphaId, allowedIps: ["10.0.0.0/8", "2001:db8::/32"] },
@@ -74,9 +67,9 @@ describe("API tokens (SPEC 2.2, 4.5)", () => {
     for (const [body, path] of cases) {
       const res = await server.request("POST", "/api/v1/tokens", { token: server.rootToken, body });
       assert.equal(res.status, 400, JSON.stringify(body));
-      const details = (res.json as { error: { code: string; details: Array<{ path: string }> } }).error;
+      const details = errorOf<Array<{ path: string }>>(res);
       assert.equal(details.code, "validation_failed");
-      assert.ok(details.details.some((d) => d.path === path), `${JSON.stringify(body)} -> ${JSON.stringify(details.details)}`);
+      assert.ok(details.details?.some((d) => d.path === path), `${JSON.stringify(body)} -> ${JSON.stringify(details.details)}`);
     }
     const ok = await server.request("POST", "/api/v1/tokens", { token: server.rootToken, body: { name: "x".repeat(100), scope: "global" } });
     assert.equal(ok.status, 201);
@@ -92,9 +85,9 @@ describe("API tokens (SPEC 2.2, 4.5)", () => {
     assert.equal((await server.request("POST", "/api/v1/tokens", { token: appToken, body: { name: "x", scope: "app", appId: alphaId } })).status, 201);
     assert.equal((await server.request("POST", "/api/v1/tokens", { token: appToken, body: { name: "x", scope: "app", appId: betaId } })).status, 404);
     assert.equal((await server.request("POST", "/api/v1/tokens", { token: appToken, body: { name: "x", scope: "global" } })).status, 403);
-    const list = (await server.request("GET", "/api/v1/tokens", { token: appToken })).json as { data: TokenRow[] };
-    assert.ok(list.data.length >= 2);
-    assert.ok(list.data.every((t) => t.appId === alphaId));
+    const list = dataOf<TokenView[]>(await server.request("GET", "/api/v1/tokens", { token: appToken }));
+    assert.ok(list.length >= 2);
+    assert.ok(list.every((t) => t.appId === alphaId));
   });
 
   it("lets a tenant owner create app tokens only for the tenant's apps", async () => {
@@ -113,8 +106,8 @@ describe("API tokens (SPEC 2.2, 4.5)", () => {
     assert.equal(res.text, "");
     assert.equal((await server.request("GET", "/api/v1/stats", { token })).status, 401);
     assert.equal((await server.request("DELETE", `/api/v1/tokens/${id}`, { token: server.rootToken })).status, 404);
-    const list = (await server.request("GET", "/api/v1/tokens", { token: server.rootToken })).json as { data: TokenRow[] };
-    assert.ok(!list.data.some((t) => t.id === id));
+    const list = dataOf<TokenView[]>(await server.request("GET", "/api/v1/tokens", { token: server.rootToken }));
+    assert.ok(!list.some((t) => t.id === id));
     const row = server.app.databases.global.prepare("SELECT revoked_at FROM api_tokens WHERE id = ?").get(id) as { revoked_at: string };
     assert.ok(row.revoked_at);
   });
@@ -125,7 +118,7 @@ describe("API tokens (SPEC 2.2, 4.5)", () => {
     for (const bad of [typo, "sk_short", `${token}x`]) {
       const res = await server.request("GET", "/api/v1/stats", { token: bad });
       assert.equal(res.status, 401, bad);
-      assert.equal((res.json as { error: { code: string } }).error.code, "unauthorized");
+      assert.equal(errorOf(res).code, "unauthorized");
     }
   });
 

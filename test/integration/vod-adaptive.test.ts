@@ -4,6 +4,7 @@ import { PutBucketPolicyCommand } from "@aws-sdk/client-s3";
 import { after, before, describe, it } from "node:test";
 import type { RecordingState } from "../../src/recording/service.ts";
 import type { VodView } from "../../src/vods/service.ts";
+import { dataOf } from "../helpers/envelope.ts";
 import { startMinio, type Minio } from "../helpers/minio.ts";
 import { Camera, cameraApp, mintKey, testJpeg } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
@@ -29,7 +30,7 @@ describe("adaptive VOD ladder", () => {
   let camera: Camera;
   let timer: NodeJS.Timeout;
   const call = (method: string, p: string, body?: unknown) => server.request(method, `/api/v1/apps/ladder${p}`, { token: server.rootToken, body });
-  const vod = async (id: number) => ((await call("GET", `/vods/${id}`)).json as { data: VodView }).data;
+  const vod = async (id: number) => dataOf<VodView>(await call("GET", `/vods/${id}`));
 
   before(async () => {
     minio = await startMinio();
@@ -58,7 +59,7 @@ describe("adaptive VOD ladder", () => {
   it("makes, uploads and announces the ladder; ffprobe plays it from the master playlist; delete removes it", async () => {
     const started = await call("POST", "/recording/start", { roomName: "stage" });
     assert.equal(started.status, 200, started.text);
-    const { vodId } = (started.json as { data: RecordingState }).data;
+    const { vodId } = dataOf<RecordingState>(started);
     await new Promise((r) => setTimeout(r, 3000));
     assert.equal((await call("POST", `/recording/${vodId}/stop`)).status, 200);
     await eventually(async () => (await vod(vodId)).adaptive?.status === "ready", 60_000, "the ladder to be ready");

@@ -3,10 +3,9 @@ import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { after, before, describe, it } from "node:test";
 import type { VodView } from "../../src/vods/service.ts";
 import { vodStore } from "../../src/vods/store.ts";
+import { dataOf, errorOf, pageOf } from "../helpers/envelope.ts";
 import { startMinio, type Minio } from "../helpers/minio.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
-
-type Page = { data: VodView[]; total: number; limit: number; offset: number };
 
 /**
  * SPEC 4.12's read routes over VOD rows. Recording (which makes the rows) is issue 13's next part,
@@ -20,7 +19,7 @@ describe("VOD list and detail", () => {
   const page = async (q: string) => {
     const res = await get(`/vods${q}`);
     assert.equal(res.status, 200, res.text);
-    return res.json as Page;
+    return pageOf<VodView>(res);
   };
   const ids = async (q: string) => (await page(q)).data.map((v) => v.id);
 
@@ -79,8 +78,7 @@ describe("VOD list and detail", () => {
     for (const q of ["?status=done", "?since=yesterday", "?order=name", "?dir=up", "?all=yes", "?offset=-1", "?since=2026-02-01T00:00:00Z&until=2026-01-01T00:00:00Z"]) {
       const res = await get(`/vods${q}`);
       assert.equal(res.status, 400, q);
-      const body = res.json as { error: { code: string; message: string } };
-      assert.equal(body.error.code, "validation_failed", q);
+      assert.equal(errorOf(res).code, "validation_failed", q);
     }
     assert.equal((await get("/vods/abc")).status, 400);
     assert.equal((await get("/vods/0")).status, 400);
@@ -89,11 +87,11 @@ describe("VOD list and detail", () => {
   it("answers 404 for a VOD the app does not have", async () => {
     const res = await get("/vods/999");
     assert.equal(res.status, 404);
-    assert.equal((res.json as { error: { code: string } }).error.code, "not_found");
+    assert.equal(errorOf(res).code, "not_found");
   });
 
   it("shows a failure's reason and detail", async () => {
-    const vod = ((await get("/vods/5")).json as { data: VodView }).data;
+    const vod = dataOf<VodView>(await get("/vods/5"));
     assert.deepEqual(vod.failure, { reason: "upload_failed", detail: "bucket missing" });
     assert.equal(vod.url, null);
   });
@@ -104,7 +102,7 @@ describe("VOD list and detail", () => {
       body: { provider: "s3-compatible", bucket: "vods", region: minio.region, endpoint: minio.endpoint, key: minio.accessKey, secret: minio.secretKey },
     })).status, 200);
     await minio.s3.send(new PutObjectCommand({ Bucket: "vods", Key: "vodapp/recordings/2.mp4", Body: "not really an mp4" }));
-    const vod = ((await get("/vods/2")).json as { data: VodView }).data;
+    const vod = dataOf<VodView>(await get("/vods/2"));
     assert.ok(vod.presignedUrl?.startsWith(`${minio.endpoint}/vods/vodapp/recordings/2.mp4?`), String(vod.presignedUrl));
     assert.equal(vod.url, vod.presignedUrl);
     assert.equal(vod.publicUrl, null);
@@ -117,7 +115,7 @@ describe("VOD list and detail", () => {
 
   it("uses <public_url>/<key> as the URL once the app has a public URL", async () => {
     assert.equal((await server.request("PUT", "/api/v1/apps/vodapp/s3", { token: server.rootToken, body: { public_url: "https://cdn.example.com/media/", confirmPublic: true } })).status, 200);
-    const vod = ((await get("/vods/4")).json as { data: VodView }).data;
+    const vod = dataOf<VodView>(await get("/vods/4"));
     assert.equal(vod.publicUrl, "https://cdn.example.com/media/vodapp/recordings/4.mp4");
     assert.equal(vod.url, vod.publicUrl);
     assert.equal((await page("?status=ready")).data[0]?.url, "https://cdn.example.com/media/vodapp/recordings/4.mp4");
