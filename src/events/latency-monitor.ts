@@ -136,8 +136,8 @@ export class LatencyMonitor {
   /** Stops the app's latches whose room is not in `keep`. */
   private stopLatches(app: string, keep: ReadonlySet<string>): void {
     const prefix = actorId(app, "");
-    for (const actor of this.d.supervisor.list(prefix)) {
-      if (!keep.has(actor.id.slice(prefix.length))) this.d.supervisor.stop(actor.id);
+    for (const id of this.d.supervisor.ids(prefix)) {
+      if (!keep.has(id.slice(prefix.length))) this.d.supervisor.stop(id);
     }
   }
 }

@@ -272,7 +272,14 @@ export class RecordingService {
         }),
       },
     });
-    this.o.supervisor.spawn(id, logic, { vodId: row.id, app, room: row.room, status: row.status === "uploading" ? "uploading" : "recording" });
+    const input = { vodId: row.id, app, room: row.room, status: row.status === "uploading" ? "uploading" : "recording" } as const;
+    // At shutdown the recorder finishes its file before the actor stops (the next start resumes it).
+    this.o.supervisor.spawn(id, logic, input, {
+      cleanup: async () => {
+        const live = this.recorders.get(id);
+        if (live) await end(live);
+      },
+    });
   }
 
   private failed(app: string, row: VodRow, failure: VodFailure): void {

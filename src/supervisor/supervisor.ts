@@ -30,11 +30,24 @@ interface Entry {
   readonly machine: string;
   readonly startedAt: Date;
   lastEvent: { type: string; at: Date } | null;
+  readonly options: SpawnOptions;
 }
+
+/** What the owner of an actor wants to hear and do beyond the actor itself. */
+export interface SpawnOptions {
+  /** Called when the actor fails (it is logged too); the owner decides what follows. */
+  readonly onDeath?: (err: unknown) => void;
+  /** Awaited by `stopAll` before the actor stops: what it owns outside itself (a child process). */
+  readonly cleanup?: () => Promise<unknown>;
+}
+
+/** How long `stopAll` waits for cleanups before it stops the actors anyway. */
+export const CLEANUP_TIMEOUT_MS = 10_000;
 
 type RootEvent =
   | { type: "spawn"; id: string; logic: AnyActorLogic; input: unknown }
-  | { type: "stop"; id: string };
+  | { type: "stop"; id: string }
+  | { type: `xstate.error.actor.${string}`; error: unknown };
 
 /**
  * The root of the one actor system: it only spawns and stops children, so every lifecycle actor
@@ -53,6 +66,9 @@ const root = setup({ types: { events: {} as RootEvent } }).createMachine({
       }),
     },
     stop: { actions: stopChild(({ event }) => event.id) },
+    // A child's failure reaches the root as an event; unhandled, XState would fail the root too
+    // and with it every other actor. The failure is the owner's business (see `onDeath`).
+    "xstate.error.actor.*": {},
   },
 });
 
@@ -81,13 +97,14 @@ export class Supervisor {
   }
 
   /** Starts an actor under `id`; an actor already running under that id is stopped first. */
-  spawn<TLogic extends AnyActorLogic>(id: string, logic: TLogic, input: InputFrom<TLogic>): ActorRefFrom<TLogic> {
+  spawn<TLogic extends AnyActorLogic>(id: string, logic: TLogic, input: InputFrom<TLogic>, options: SpawnOptions = {}): ActorRefFrom<TLogic> {
     if (this.entries.has(id)) this.stop(id);
     const machine = (logic as { id?: unknown }).id;
     this.entries.set(id, {
       machine: typeof machine === "string" ? machine : "actor",
       startedAt: new Date(),
       lastEvent: null,
+      options,
     });
     this.system.send({ type: "spawn", id, logic, input });
     const actor = this.get(id);
@@ -96,6 +113,11 @@ export class Supervisor {
       error: (err) => {
         this.log.error({ err, actor: id }, "actor failed");
         this.forget(id, actor);
+        try {
+          options.onDeath?.(err);
+        } catch (failure) {
+          this.log.error({ err: failure, actor: id }, "the owner's onDeath failed");
+        }
       },
       complete: () => this.forget(id, actor),
     });
@@ -109,6 +131,13 @@ export class Supervisor {
   stop(id: string): void {
     if (!this.entries.delete(id)) return;
     this.system.send({ type: "stop", id });
+  }
+
+  /** Ids starting with `prefix`, in id order, without reading any actor's snapshot. */
+  ids(prefix = ""): string[] {
+    const out: string[] = [];
+    for (const id of this.entries.keys()) if (id.startsWith(prefix)) out.push(id);
+    return out.sort();
   }
 
   /** Ids starting with `prefix`, in id order. */
@@ -136,8 +165,30 @@ export class Supervisor {
     return this.entries.size;
   }
 
-  /** Stops every actor; the supervisor cannot be used afterwards. */
-  stopAll(): void {
+  /**
+   * Awaits every actor's cleanup (at most `timeoutMs`, then logs which did not finish), then stops
+   * every actor; the supervisor cannot be used afterwards.
+   */
+  async stopAll(timeoutMs = CLEANUP_TIMEOUT_MS): Promise<void> {
+    const pending = new Set<string>();
+    const cleanups = [...this.entries].flatMap(([id, entry]) => {
+      const cleanup = entry.options.cleanup;
+      if (!cleanup) return [];
+      pending.add(id);
+      return [
+        cleanup().then(
+          () => pending.delete(id),
+          (err: unknown) => {
+            pending.delete(id);
+            this.log.error({ err, actor: id }, "actor cleanup failed");
+          },
+        ),
+      ];
+    });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(cleanups), new Promise((r) => (timer = setTimeout(r, timeoutMs)))]);
+    clearTimeout(timer);
+    if (pending.size > 0) this.log.warn({ actors: [...pending].sort(), timeoutMs }, "actors still cleaning up at shutdown; stopping them anyway");
     this.entries.clear();
     this.system.stop();
   }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { pino } from "pino";
-import { SimulatedClock, setup } from "xstate";
+import { SimulatedClock, fromPromise, setup } from "xstate";
 import { latencyLatch } from "../../machines/latency-latch.ts";
 import { Supervisor } from "../../src/supervisor/supervisor.ts";
 import { summarize } from "../../src/supervisor/summarize.ts";
@@ -38,14 +38,39 @@ describe("Supervisor", () => {
     sup.stopAll();
   });
 
-  it("forgets actors that finish, and stops all on shutdown", () => {
+  it("lists ids by prefix without snapshots, tells the owner when an actor dies, and awaits cleanups on stopAll", async () => {
+    const sup = new Supervisor({ logger });
+    // An actor that dies: a promise actor whose work fails, as a crashed worker would.
+    const fragile = fromPromise(async () => {
+      await new Promise((r) => setTimeout(r, 10));
+      throw new Error("boom");
+    });
+    const deaths: unknown[] = [];
+    sup.spawn("vod:a:2", fragile, undefined, { onDeath: (err) => deaths.push(err) });
+    let cleaned = false;
+    sup.spawn("vod:a:1", latencyLatch, { room: "r", thresholdMs: 1, cooldownSeconds: 1 }, { cleanup: () => new Promise((r) => setTimeout(() => r((cleaned = true)), 50)) });
+    sup.spawn("vod:b:1", latencyLatch, { room: "r", thresholdMs: 1, cooldownSeconds: 1 }, { cleanup: () => new Promise(() => {}) });
+    assert.deepEqual(sup.ids("vod:a:"), ["vod:a:1", "vod:a:2"]);
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(deaths.length, 1);
+    assert.match(String((deaths[0] as Error).message), /boom/);
+    assert.deepEqual(sup.ids("vod:a:"), ["vod:a:1"]);
+    const started = Date.now();
+    // One cleanup finishes, the other never does: stopAll waits for the first, gives up on the second.
+    await sup.stopAll(300);
+    assert.equal(cleaned, true);
+    assert.ok(Date.now() - started >= 290 && Date.now() - started < 2000);
+    assert.equal(sup.size, 0);
+  });
+
+  it("forgets actors that finish, and stops all on shutdown", async () => {
     const sup = new Supervisor({ logger });
     const oneShot = setup({}).createMachine({ id: "one-shot", initial: "a", states: { a: { on: { go: "done" } }, done: { type: "final" } } });
     const actor = sup.spawn("one", oneShot, undefined);
     const latch = sup.spawn("latch", latencyLatch, { room: "r", thresholdMs: 1, cooldownSeconds: 1 });
     actor.send({ type: "go" });
     assert.deepEqual(sup.list().map((a) => a.id), ["latch"]);
-    sup.stopAll();
+    await sup.stopAll();
     assert.equal(latch.getSnapshot().status, "stopped");
   });
 
