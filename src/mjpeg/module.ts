@@ -9,7 +9,8 @@ import { registerMjpegMetrics } from "./metrics.ts";
 import { PlayAccess } from "./play-access.ts";
 import { playbackRoutes } from "./playback-routes.ts";
 import { cameraKeyRoutes } from "./routes.ts";
-import { CAMERA_PATH, cameraSocket } from "./socket.ts";
+import { cameraSocket } from "./socket.ts";
+import { CAMERA_PATH } from "./urls.ts";
 
 /** WebSocket MJPEG cameras, served by this process: keys, the camera socket, fan-out and playback (SPEC 4.10). */
 /** What later modules use of the camera rooms: recordings tap their frames. */

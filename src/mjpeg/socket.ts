@@ -11,9 +11,8 @@ import type { CameraLink } from "./camera.ts";
 import type { MjpegHub } from "./hub.ts";
 import type { CameraKey } from "./keys.ts";
 import type { Relay } from "./relay.ts";
+import { CAMERA_PATH } from "./urls.ts";
 
-/** The path devices connect to (SPEC 4.10). */
-export const CAMERA_PATH = "/ingest/ws";
 
 const cameraQuery = z.object({
   app: z.string().regex(APP_NAME, "an app name"),

@@ -1,4 +1,5 @@
-import { CAMERA_PATH } from "./socket.ts";
+/** The path devices connect to (SPEC 4.10). */
+export const CAMERA_PATH = "/ingest/ws";
 
 /** Where a room's camera connects and where it can be watched (SPEC 2.6), from the public URL. */
 export interface CameraUrls {
