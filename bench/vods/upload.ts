@@ -29,11 +29,12 @@ export async function measureUploads(minio: Minio, file: string, rounds: number)
   // Ours is the service's uploader: a pool thread building the client the service builds for an
   // app. The bare side is the SDK's Upload with its defaults, on this thread.
   const pool = new TaskPool<UploadTasks>({ taskFile: new URL("../../workers/s3-upload.ts", import.meta.url), maxThreads: 1 });
-  const uploader = new Uploader({ pool, logger });
+  // Counting is the service's business; the bench reads its own clock.
+  const uploader = new Uploader({ pool, logger, metrics: { s3Error: () => undefined, upload: () => undefined } });
   const connection = { region: minio.region, endpoint: minio.endpoint, forcePathStyle: true, credentials: { accessKeyId: minio.accessKey, secretAccessKey: minio.secretKey } };
   const runOurs = async (round: number) => {
     const started = performance.now();
-    await uploader.upload({ connection, bucket: "bench-upload" }, `ours/${round}.mp4`, file, "video/mp4");
+    await uploader.upload({ connection, target: { bucket: "bench-upload", provider: "s3-compatible" } }, `ours/${round}.mp4`, file, "video/mp4");
     ours.push(mbps(performance.now() - started));
   };
   const runBare = async (round: number) => {

@@ -144,20 +144,9 @@ export class Finalizer {
     const prefix = this.o.configs.get(app).s3.prefix;
     const fileKey = `${prefix}${app}/recordings/${path.basename(file)}`;
     const snapshotKey = snapshot ? `${prefix}${app}/snapshots/${path.basename(snapshot)}` : null;
-    const target = { connection: s3.connection, bucket: s3.target.bucket };
-    const metrics = this.o.vods.metrics;
-    const options = { firstDelayMs: this.o.uploadFirstDelayMs, attempts: this.o.uploadAttempts, onError: () => metrics.s3Error("upload") };
-    const provider = s3.target.provider;
-    const put = async (key: string, local: string, type: string) => {
-      try {
-        const bytes = await this.o.vods.uploader.upload(target, key, local, type, options);
-        metrics.upload(provider, "ok", bytes);
-        return bytes;
-      } catch (err) {
-        metrics.upload(provider, "failed", 0);
-        return fail("upload_failed", err instanceof UploadFailedError ? err.message : String(err));
-      }
-    };
+    const options = { firstDelayMs: this.o.uploadFirstDelayMs, attempts: this.o.uploadAttempts };
+    const put = (key: string, local: string, type: string) =>
+      this.o.vods.uploader.upload(s3, key, local, type, options).catch((err: unknown) => fail("upload_failed", err instanceof UploadFailedError ? err.message : String(err)));
     const bytes = await put(fileKey, file, "video/mp4");
     if (snapshot && snapshotKey) await put(snapshotKey, snapshot, "image/jpeg");
     return { fileKey, snapshotKey, bytes, s3Url: `s3://${s3.target.bucket}/${fileKey}` };

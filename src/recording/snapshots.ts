@@ -81,16 +81,10 @@ export class Snapshots {
     const s3 = this.o.s3.get(app.name);
     if (!s3) return null;
     const key = `${this.o.configs.get(app.name).s3.prefix}${app.name}/snapshots/${name}`;
-    const metrics = this.o.vods.metrics;
     try {
-      const bytes = await this.o.vods.uploader.upload({ connection: s3.connection, bucket: s3.target.bucket }, key, file, "image/jpeg", {
-        attempts: 2,
-        onError: () => metrics.s3Error("upload"),
-      });
-      metrics.upload(s3.target.provider, "ok", bytes);
+      await this.o.vods.uploader.upload(s3, key, file, "image/jpeg", { attempts: 2 });
       return key;
     } catch (err) {
-      metrics.upload(s3.target.provider, "failed", 0);
       this.log.warn({ app: app.name, file, err: (err as Error).message }, "snapshot kept locally: the upload failed");
       return null;
     }

@@ -101,11 +101,9 @@ export class AdaptiveLadders {
       });
       this.o.metrics.transcode("vod_adaptive", encoder.accel, "h264");
       const base = `${config.s3.prefix}${app}/vods/${vodId}/hls/`;
-      const target = { connection: s3.connection, bucket: s3.target.bucket };
       for (const file of filesUnder(outDir)) {
         const type = CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream";
-        const bytes = await this.o.uploader.upload(target, base + file.split(path.sep).join("/"), path.join(outDir, file), type, { onError: () => this.o.metrics.s3Error("upload") });
-        this.o.metrics.upload(s3.target.provider, "ok", bytes);
+        await this.o.uploader.upload(s3, base + file.split(path.sep).join("/"), path.join(outDir, file), type);
       }
       const ladder: AdaptiveLadder = {
         masterKey: `${base}master.m3u8`,

@@ -91,7 +91,7 @@ export class VodMetrics {
     if (bytes > 0) this.uploadBytes.add([provider], bytes);
   }
 
-  s3Error(op: "upload" | "delete" | "presign"): void {
+  s3Error(op: "upload"): void {
     this.s3Errors.add([op]);
   }
 

@@ -28,7 +28,7 @@ export function vodsModule(core: Core, deps: { apps: AppsApi; system: SystemApi 
   const metrics = new VodMetrics({ registry: m.registry, apps: deps.apps.store, counts: (app) => service.counts(app) });
   // One thread per upload slot: uploads wait for a slot before they reach the pool.
   const uploads = new TaskPool<UploadTasks>({ taskFile: new URL("../../workers/s3-upload.ts", import.meta.url), maxThreads: config.uploads.concurrency });
-  const uploader = new Uploader({ pool: uploads, logger: logger.child({ component: "uploads" }) });
+  const uploader = new Uploader({ pool: uploads, metrics, logger: logger.child({ component: "uploads" }) });
   const adaptive = new AdaptiveLadders({ uploader, databases, configs: deps.apps.configs, s3: deps.apps.s3, media, events: core.events, metrics, gpu: () => deps.system.gpu(), dataDir: config.dataDir, logger });
   return {
     name: "vods",

@@ -1,13 +1,14 @@
 import type { Logger } from "pino";
 import type { S3Connection } from "../apps/s3/clients.ts";
 import type { TaskPool } from "../lib/task-pool.ts";
+import type { VodMetrics } from "./metrics.ts";
 
 export type UploadTasks = typeof import("../../workers/s3-upload.ts");
 
-/** Where an object goes: an app's bucket, and how to reach it. */
+/** Where an object goes: an app's bucket (as `S3Clients` answers it), and how to reach it. */
 export interface UploadTarget {
   readonly connection: S3Connection;
-  readonly bucket: string;
+  readonly target: { readonly bucket: string; readonly provider: string };
 }
 
 export interface UploadOptions {
@@ -15,8 +16,6 @@ export interface UploadOptions {
   readonly attempts?: number;
   /** The wait before the second attempt, doubling after each failure (default 1 s). */
   readonly firstDelayMs?: number;
-  /** Called once per failed attempt (for `service_s3_errors_total`). */
-  readonly onError?: () => void;
 }
 
 /** An upload that failed for good: `permanent` when retrying cannot help (bad keys, no bucket). */
@@ -31,16 +30,17 @@ export class UploadFailedError extends Error {
 
 /**
  * Uploads files to S3 on the upload pool's threads (`workers/s3-upload.ts`), so the hashing and
- * copying of parts never runs on the event loop; this side logs each failed attempt and answers
- * the bytes uploaded, or throws `UploadFailedError`.
+ * copying of parts never runs on the event loop; this side logs and counts each failed attempt
+ * (`service_s3_errors_total{op="upload"}`) and each object's result (`service_s3_uploads_total`,
+ * `service_s3_upload_bytes_total`), and answers the bytes uploaded, or throws `UploadFailedError`.
  */
 export class Uploader {
-  constructor(private readonly o: { readonly pool: TaskPool<UploadTasks>; readonly logger: Logger }) {}
+  constructor(private readonly o: { readonly pool: TaskPool<UploadTasks>; readonly metrics: Pick<VodMetrics, "s3Error" | "upload">; readonly logger: Logger }) {}
 
-  async upload(target: UploadTarget, key: string, file: string, contentType: string, options: UploadOptions = {}): Promise<number> {
+  async upload(s3: UploadTarget, key: string, file: string, contentType: string, options: UploadOptions = {}): Promise<number> {
     const outcome = await this.o.pool.run("upload", {
-      connection: target.connection,
-      bucket: target.bucket,
+      connection: s3.connection,
+      bucket: s3.target.bucket,
       key,
       file,
       contentType,
@@ -48,9 +48,10 @@ export class Uploader {
       firstDelayMs: options.firstDelayMs ?? 1000,
     });
     for (const failure of outcome.failedAttempts) {
-      options.onError?.();
+      this.o.metrics.s3Error("upload");
       this.o.logger.warn({ key, err: failure }, "an upload attempt failed");
     }
+    this.o.metrics.upload(s3.target.provider, outcome.ok ? "ok" : "failed", outcome.ok ? outcome.bytes : 0);
     if (!outcome.ok) throw new UploadFailedError(outcome.message, outcome.permanent);
     return outcome.bytes;
   }
