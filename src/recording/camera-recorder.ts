@@ -136,12 +136,7 @@ export class CameraRecorder implements FrameTap {
     const timeout = setTimeout(() => this.child.kill("SIGKILL"), this.o.finishTimeoutMs ?? 30_000);
     const { code, signal } = await this.exited;
     clearTimeout(timeout);
-    let bytes = 0;
-    try {
-      bytes = statSync(this.o.file).size;
-    } catch {
-      bytes = 0;
-    }
+    const bytes = statSync(this.o.file, { throwIfNoEntry: false })?.size ?? 0;
     const base = { path: this.o.file, bytes, framesWritten: this.written, framesDropped: this.dropped };
     if (code === 0 && bytes > 0) return base;
     const error = this.ticks === 0 ? "no frame was recorded" : `ffmpeg exited with ${signal ?? `code ${code}`}: ${this.stderr.trim() || "no output"}`;

@@ -108,7 +108,6 @@ export class Finalizer {
     }
     if (!keepLocal) rmSync(file, { force: true });
     if (ladder) this.o.vods.adaptive.request(app, vodId);
-    const publicUrl = this.o.configs.get(app).s3.public_url;
     this.o.events.emit(app, "vod_ready", row.room, {
       vodId,
       app,
@@ -116,7 +115,7 @@ export class Finalizer {
       streamId: row.stream_id ?? "",
       fileKey: ready.file_key ?? "",
       s3Url: ready.s3_url ?? "",
-      publicUrl: publicUrl !== "" && ready.file_key ? publicObjectUrl(publicUrl, ready.file_key) : "",
+      publicUrl: publicObjectUrl(this.o.configs.get(app).s3.public_url, ready.file_key) ?? "",
       snapshotKey: ready.snapshot_key,
       sizeBytes: ready.size_bytes,
       durationS: ready.duration_s,

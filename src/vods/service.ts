@@ -73,8 +73,12 @@ export interface VodFile {
   readonly filename: string;
 }
 
-/** `<public_url>/<key>`, one slash between them whatever either side has. */
-export function publicObjectUrl(publicUrl: string, key: string): string {
+/**
+ * `<public_url>/<key>`, one slash between them whatever either side has; null when the app has no
+ * public URL (`""`) or there is no key.
+ */
+export function publicObjectUrl(publicUrl: string, key: string | null): string | null {
+  if (publicUrl === "" || key === null) return null;
   return `${publicUrl.replace(/\/+$/, "")}/${key.replace(/^\/+/, "")}`;
 }
 
@@ -104,8 +108,8 @@ export class VodService {
     const row = this.readyRow(app, id);
     if ("kind" in row) return row;
     const filename = path.basename(row.file_key ?? row.local_path ?? `vod-${row.id}.mp4`);
-    const publicUrl = this.o.configs.get(app.name).s3.public_url;
-    if (row.file_key !== null && publicUrl !== "") return { url: publicObjectUrl(publicUrl, row.file_key), filename, expiresInSeconds: null };
+    const publicUrl = publicObjectUrl(this.o.configs.get(app.name).s3.public_url, row.file_key);
+    if (publicUrl !== null) return { url: publicUrl, filename, expiresInSeconds: null };
     const presigned = await this.presign(app, row.file_key);
     if (presigned !== null) return { url: presigned, filename, expiresInSeconds: PRESIGN_SECONDS };
     if (row.local_path !== null && existsSync(row.local_path)) {
@@ -215,8 +219,7 @@ export class VodService {
 
   /** Where clients fetch an object of the app's bucket: `<public_url>/<key>`, else presigned. */
   async objectUrl(app: AppRef, key: string): Promise<string | null> {
-    const publicUrl = this.o.configs.get(app.name).s3.public_url;
-    return publicUrl !== "" ? publicObjectUrl(publicUrl, key) : this.presign(app, key);
+    return publicObjectUrl(this.o.configs.get(app.name).s3.public_url, key) ?? this.presign(app, key);
   }
 
   private async presign(app: AppRef, key: string | null): Promise<string | null> {
@@ -229,15 +232,14 @@ export class VodService {
   private ladder(row: VodRow, publicUrl: string): Pick<VodView, "adaptive" | "variants"> {
     if (row.adaptive_status === null) return { adaptive: null, variants: [] };
     const ladder = row.adaptive_json === null ? undefined : (JSON.parse(row.adaptive_json) as AdaptiveLadder);
-    const url = (key: string) => (publicUrl === "" ? null : publicObjectUrl(publicUrl, key));
     return {
-      adaptive: { status: row.adaptive_status, masterUrl: ladder ? url(ladder.masterKey) : null },
-      variants: (ladder?.variants ?? []).map((v) => ({ name: v.name, height: v.height, bitrateKbps: v.bitrateKbps, url: url(v.key) })),
+      adaptive: { status: row.adaptive_status, masterUrl: publicObjectUrl(publicUrl, ladder?.masterKey ?? null) },
+      variants: (ladder?.variants ?? []).map((v) => ({ name: v.name, height: v.height, bitrateKbps: v.bitrateKbps, url: publicObjectUrl(publicUrl, v.key) })),
     };
   }
 
   private view(row: VodRow, publicUrl: string, presignedUrl: string | null): VodView {
-    const publicVodUrl = publicUrl !== "" && row.file_key !== null ? publicObjectUrl(publicUrl, row.file_key) : null;
+    const publicVodUrl = publicObjectUrl(publicUrl, row.file_key);
     return {
       id: row.id,
       room: row.room,
