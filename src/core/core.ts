@@ -8,6 +8,7 @@ import { createLogging, type Logging } from "../logging.ts";
 import { Metrics } from "../observability/metrics.ts";
 import { SecretBox } from "../secrets/box.ts";
 import { resolvePersistentSecret } from "../secrets/persistent-secret.ts";
+import { SnapshotStore } from "../supervisor/snapshot-store.ts";
 import { Supervisor, type SupervisorOptions } from "../supervisor/supervisor.ts";
 
 /**
@@ -54,7 +55,7 @@ export async function buildCore(config: Config, options: CoreOptions): Promise<C
         logger,
         metrics: new Metrics({ defaultMetrics: config.metrics.defaultMetrics, inFlight: options.inFlight }),
         databases,
-        supervisor: new Supervisor({ logger, clock: options.clock }),
+        supervisor: new Supervisor({ logger, clock: options.clock, snapshots: new SnapshotStore(databases.global) }),
         events: new EventDispatcher({ appExists: (app) => registry.findByName(app) !== undefined, logger }),
         box: new SecretBox(persistentSecret("master-key", config.masterKey, "SERVICE_MASTER_KEY")),
         registry,

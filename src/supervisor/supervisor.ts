@@ -11,6 +11,8 @@ import {
   type InspectionEvent,
 } from "xstate";
 import type { Logger } from "pino";
+import { capture, parsePersisted, rearm, restoring, type PersistedActor } from "./persistence.ts";
+import type { SnapshotStore } from "./snapshot-store.ts";
 import { summarize } from "./summarize.ts";
 
 type Clock = NonNullable<ActorOptions<AnyActorLogic>["clock"]>;
@@ -24,6 +26,10 @@ export interface ActorInfo {
   readonly startedAt: string;
   readonly lastEvent: { readonly type: string; readonly at: string } | null;
   readonly context: unknown;
+  /** Spawned with `persist`: its snapshot is saved at every step and restored after a restart. */
+  readonly persisted: boolean;
+  /** When the snapshot it was restored from had been saved; null when it started from its input. */
+  readonly restoredFrom: string | null;
 }
 
 interface Entry {
@@ -31,6 +37,9 @@ interface Entry {
   readonly startedAt: Date;
   lastEvent: { type: string; at: Date } | null;
   readonly options: SpawnOptions;
+  restoredFrom: Date | null;
+  /** The JSON last saved, so a step that changed nothing is not written again. */
+  saved: string | null;
 }
 
 /** What the owner of an actor wants to hear and do beyond the actor itself. */
@@ -39,6 +48,12 @@ export interface SpawnOptions {
   readonly onDeath?: (err: unknown) => void;
   /** Awaited by `stopAll` before the actor stops: what it owns outside itself (a child process). */
   readonly cleanup?: () => Promise<unknown>;
+  /**
+   * Save the actor's snapshot at every step, and when no actor runs under the id but a snapshot
+   * of the same machine is stored, start from it instead of from the input. Stopping the actor
+   * (`stop`), its end and its failure delete the snapshot; shutdown keeps it.
+   */
+  readonly persist?: boolean;
 }
 
 /** How long `stopAll` waits for cleanups before it stops the actors anyway. */
@@ -76,6 +91,8 @@ export interface SupervisorOptions {
   readonly logger: Logger;
   /** XState's clock; tests pass a `SimulatedClock`. */
   readonly clock?: Clock;
+  /** Where persisted actors' snapshots live; without it `persist` is refused. */
+  readonly snapshots?: SnapshotStore;
 }
 
 /**
@@ -86,11 +103,16 @@ export class Supervisor {
   private readonly system: ReturnType<typeof createActor<typeof root>>;
   private readonly entries = new Map<string, Entry>();
   private readonly log: Logger;
+  private readonly snapshots: SnapshotStore | undefined;
+  /** Set by `stopAll`: actors stopped by the shutdown keep their snapshots. */
+  private shuttingDown = false;
 
   constructor(options: SupervisorOptions) {
     this.log = options.logger.child({ component: "supervisor" });
+    this.snapshots = options.snapshots;
     this.system = createActor(root, {
-      clock: options.clock,
+      // An explicit `clock: undefined` would replace XState's default and break every `after`.
+      ...(options.clock ? { clock: options.clock } : {}),
       inspect: (event) => this.observe(event),
     });
     this.system.start();
@@ -98,28 +120,49 @@ export class Supervisor {
 
   /** Starts an actor under `id`; an actor already running under that id is stopped first. */
   spawn<TLogic extends AnyActorLogic>(id: string, logic: TLogic, input: InputFrom<TLogic>, options: SpawnOptions = {}): ActorRefFrom<TLogic> {
+    if (options.persist && !this.snapshots) throw new Error(`actor ${id}: persist needs a snapshot store`);
     if (this.entries.has(id)) this.stop(id);
-    const machine = (logic as { id?: unknown }).id;
-    this.entries.set(id, {
-      machine: typeof machine === "string" ? machine : "actor",
-      startedAt: new Date(),
-      lastEvent: null,
-      options,
-    });
-    this.system.send({ type: "spawn", id, logic, input });
+    const machineId = (logic as { id?: unknown }).id;
+    const machine = typeof machineId === "string" ? machineId : "actor";
+    const entry: Entry = { machine, startedAt: new Date(), lastEvent: null, options, restoredFrom: null, saved: null };
+    this.entries.set(id, entry);
+    const stored = options.persist ? this.stored(id, machine) : undefined;
+    let restoreFailed = false;
+    const spawned = stored
+      ? restoring(logic, stored.actor.snapshot, (err) => {
+          restoreFailed = true;
+          this.log.warn({ err, actor: id }, "stored snapshot does not fit the machine; starting from the input");
+        })
+      : logic;
+    this.system.send({ type: "spawn", id, logic: spawned, input });
     const actor = this.get(id);
     if (!actor) throw new Error(`actor ${id} did not start`);
+    if (stored && !restoreFailed) {
+      entry.restoredFrom = new Date(stored.savedAt);
+      rearm(actor, stored.actor.timers, Date.now());
+      this.log.info({ actor: id, savedAt: entry.restoredFrom.toISOString() }, "actor restored from its snapshot");
+    }
+    if (options.persist) this.save(id, entry, actor);
+    // One observer: XState reports an error as unhandled when any observer lacks `error`.
     actor.subscribe({
+      next: () => {
+        if (options.persist) this.save(id, entry, actor);
+      },
       error: (err) => {
         this.log.error({ err, actor: id }, "actor failed");
         this.forget(id, actor);
+        if (options.persist) this.deleteSnapshot(id);
         try {
           options.onDeath?.(err);
         } catch (failure) {
           this.log.error({ err: failure, actor: id }, "the owner's onDeath failed");
         }
       },
-      complete: () => this.forget(id, actor),
+      complete: () => {
+        // Stopping completes an actor too; only an actor that reached its final state is over.
+        if (options.persist && actor.getSnapshot().status === "done") this.deleteSnapshot(id);
+        this.forget(id, actor);
+      },
     });
     return actor as ActorRefFrom<TLogic>;
   }
@@ -128,9 +171,26 @@ export class Supervisor {
     return (this.system.getSnapshot().children as Record<string, AnyActorRef | undefined>)[id];
   }
 
+  /** Stops the actor under `id`; its lifecycle is over, so a stored snapshot is deleted too. */
   stop(id: string): void {
-    if (!this.entries.delete(id)) return;
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
     this.system.send({ type: "stop", id });
+    if (entry.options.persist) this.deleteSnapshot(id);
+  }
+
+  /**
+   * Ids with a stored snapshot and no running actor, in id order: what the owners spawn again
+   * (with `persist`) at start to bring their actors back, or `discard` when they are over.
+   */
+  restorable(prefix = ""): string[] {
+    return this.snapshots?.ids(prefix).filter((id) => !this.entries.has(id)) ?? [];
+  }
+
+  /** Forgets the stored snapshot of an actor that is not running. */
+  discard(id: string): void {
+    if (!this.entries.has(id)) this.deleteSnapshot(id);
   }
 
   /** Ids starting with `prefix`, in id order, without reading any actor's snapshot. */
@@ -156,6 +216,8 @@ export class Supervisor {
         startedAt: entry.startedAt.toISOString(),
         lastEvent: entry.lastEvent && { type: entry.lastEvent.type, at: entry.lastEvent.at.toISOString() },
         context: summarize(snapshot?.context),
+        persisted: entry.options.persist === true,
+        restoredFrom: entry.restoredFrom?.toISOString() ?? null,
       });
     }
     return out;
@@ -170,6 +232,7 @@ export class Supervisor {
    * every actor; the supervisor cannot be used afterwards.
    */
   async stopAll(timeoutMs = CLEANUP_TIMEOUT_MS): Promise<void> {
+    this.shuttingDown = true;
     const pending = new Set<string>();
     const cleanups = [...this.entries].flatMap(([id, entry]) => {
       const cleanup = entry.options.cleanup;
@@ -199,6 +262,42 @@ export class Supervisor {
     const entry = this.entries.get(actor.id);
     // Spawned children are addressed by their id; the root's own events are not reported.
     if (entry && actor !== this.system) entry.lastEvent = { type: event.event.type, at: new Date() };
+  }
+
+  /** The stored snapshot for `id` when it belongs to `machine`; anything else is deleted. */
+  private stored(id: string, machine: string): { actor: PersistedActor; savedAt: number } | undefined {
+    const row = this.snapshots?.load(id);
+    if (!row) return undefined;
+    try {
+      if (row.machine !== machine) throw new Error(`stored for machine ${row.machine}, not ${machine}`);
+      return { actor: parsePersisted(row.snapshot), savedAt: row.savedAt };
+    } catch (err) {
+      this.log.warn({ err, actor: id }, "stored snapshot unusable; starting from the input");
+      this.deleteSnapshot(id);
+      return undefined;
+    }
+  }
+
+  /** Writes the actor's snapshot when it changed; a failed write is logged, never thrown into XState. */
+  private save(id: string, entry: Entry, actor: AnyActorRef): void {
+    if (this.shuttingDown || actor.getSnapshot().status !== "active" || this.entries.get(id) !== entry) return;
+    try {
+      const json = capture(actor);
+      if (json === entry.saved) return;
+      this.snapshots?.save(id, entry.machine, json, Date.now());
+      entry.saved = json;
+    } catch (err) {
+      this.log.error({ err, actor: id }, "could not save the actor's snapshot; a restart would not restore this step");
+    }
+  }
+
+  private deleteSnapshot(id: string): void {
+    if (this.shuttingDown) return;
+    try {
+      this.snapshots?.delete(id);
+    } catch (err) {
+      this.log.error({ err, actor: id }, "could not delete the actor's stored snapshot");
+    }
   }
 
   private forget(id: string, actor: AnyActorRef): void {
