@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { LIVEKIT, toolBinary } from "../setup/go-tools.ts";
+import { LIVEKIT, standinBinary, toolBinary } from "../setup/go-tools.ts";
 import { freePort, waitForPort } from "./ports.ts";
 import { tempDir } from "./server.ts";
 
@@ -13,6 +13,16 @@ export interface LiveKit {
   readonly apiSecret: string;
   /** The SERVICE_LIVEKIT_* variables that point the service at this server. */
   readonly env: Record<string, string>;
+  /** The egress stand-in registered on this server's Redis, when started with `egress`. */
+  readonly egress: EgressStandin | undefined;
+  stop(): Promise<void>;
+}
+
+/** The egress stand-in (test/egress-standin): stop it to make egress unavailable, start it again. */
+export interface EgressStandin {
+  /** What it logged last (its failures name the egress and why). */
+  readonly log: () => string;
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -29,7 +39,7 @@ export async function stopChild(child: ChildProcess): Promise<void> {
  * A real LiveKit server on free loopback ports with its own Redis (for ingress), keys of our
  * choosing, and its webhook pointed at `webhookUrl` when given.
  */
-export async function startLiveKit(options: { webhookUrl?: string; apiKey?: string; apiSecret?: string } = {}): Promise<LiveKit> {
+export async function startLiveKit(options: { webhookUrl?: string; apiKey?: string; apiSecret?: string; egress?: boolean } = {}): Promise<LiveKit> {
   const dir = tempDir("livekit-");
   const [port, tcpPort, udpPort, redisPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const redis = spawn("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], {
@@ -68,6 +78,8 @@ export async function startLiveKit(options: { webhookUrl?: string; apiKey?: stri
   }
   const url = `http://127.0.0.1:${port}`;
   const wsUrl = `ws://127.0.0.1:${port}`;
+  const egress = options.egress ? standin(["-redis", `127.0.0.1:${redisPort}`, "-ws-url", wsUrl, "-api-key", apiKey, "-api-secret", apiSecret]) : undefined;
+  await egress?.start();
   return {
     url,
     wsUrl,
@@ -79,9 +91,47 @@ export async function startLiveKit(options: { webhookUrl?: string; apiKey?: stri
       SERVICE_LIVEKIT_API_KEY: apiKey,
       SERVICE_LIVEKIT_API_SECRET: apiSecret,
     },
+    egress,
     async stop() {
+      await egress?.stop();
       await stopChild(server);
       await stopChild(redis);
+    },
+  };
+}
+
+/** The stand-in as a child process; `start` resolves once it has registered on the bus. */
+function standin(args: readonly string[]): EgressStandin {
+  let child: ChildProcess | undefined;
+  let log = "";
+  return {
+    log: () => log,
+    async start() {
+      if (child) return;
+      const started = spawn(standinBinary(), args, { stdio: ["ignore", "ignore", "pipe"] });
+      child = started;
+      const ready = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the egress stand-in did not get ready in 10 s:\n${log}`)), 10_000);
+        started.stderr?.on("data", (c: Buffer) => {
+          log = (log + c.toString()).slice(-8000);
+          if (log.includes("egress-standin: ready")) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        started.once("exit", (code) => {
+          clearTimeout(timer);
+          reject(new Error(`the egress stand-in exited with ${code}:\n${log}`));
+        });
+      });
+      await ready;
+    },
+    async stop() {
+      if (!child) return;
+      const running = child;
+      child = undefined;
+      // SIGTERM lets it finish its recordings, as the real worker does.
+      await stopChild(running);
     },
   };
 }

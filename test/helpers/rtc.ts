@@ -1,4 +1,5 @@
 import {
+  AudioFrame,
   AudioSource,
   dispose,
   LocalAudioTrack,
@@ -6,6 +7,8 @@ import {
   Room,
   TrackPublishOptions,
   TrackSource,
+  VideoBufferType,
+  VideoFrame,
   VideoSource,
 } from "@livekit/rtc-node";
 
@@ -18,25 +21,63 @@ export { eventually } from "./wait.ts";
  */
 export interface Participant {
   readonly room: Room;
-  publishAudio(): Promise<void>;
-  publishVideo(): Promise<void>;
+  /** With `live`, a 440 Hz tone is sent (a media recording needs samples, not just a track). */
+  publishAudio(options?: { live?: boolean }): Promise<void>;
+  /** With `live`, 320x240 frames at 15 fps with a bar moving across them (what a recording records). */
+  publishVideo(options?: { live?: boolean }): Promise<void>;
   leave(): Promise<void>;
+}
+
+const WIDTH = 320;
+const HEIGHT = 240;
+const FPS = 15;
+
+/** An RGBA frame: grey, with a white bar at column `x`, so consecutive frames differ. */
+function testFrame(n: number): VideoFrame {
+  const data = new Uint8Array(WIDTH * HEIGHT * 4).fill(96);
+  const x = (n * 8) % WIDTH;
+  for (let y = 0; y < HEIGHT; y++) data.fill(255, (y * WIDTH + x) * 4, (y * WIDTH + Math.min(x + 16, WIDTH)) * 4);
+  return new VideoFrame(data, WIDTH, HEIGHT, VideoBufferType.RGBA);
+}
+
+/** 10 ms of a 440 Hz tone at 48 kHz mono, starting at sample `at`. */
+function toneFrame(at: number): AudioFrame {
+  const frame = AudioFrame.create(48_000, 1, 480);
+  for (let i = 0; i < 480; i++) frame.data[i] = Math.round(8000 * Math.sin((2 * Math.PI * 440 * (at + i)) / 48_000));
+  return frame;
 }
 
 export async function join(wsUrl: string, token: string): Promise<Participant> {
   const room = new Room();
   await room.connect(wsUrl, token, { autoSubscribe: true, dynacast: false });
+  const feeds: NodeJS.Timeout[] = [];
   return {
     room,
-    async publishAudio() {
-      const track = LocalAudioTrack.createAudioTrack("mic", new AudioSource(48_000, 1));
+    async publishAudio(options = {}) {
+      const source = new AudioSource(48_000, 1);
+      const track = LocalAudioTrack.createAudioTrack("mic", source);
       await room.localParticipant?.publishTrack(track, new TrackPublishOptions({ source: TrackSource.SOURCE_MICROPHONE }));
+      if (!options.live) return;
+      let at = 0;
+      // 100 ms of samples every 100 ms; the source queues them.
+      feeds.push(
+        setInterval(() => {
+          for (let i = 0; i < 10; i++, at += 480) void source.captureFrame(toneFrame(at)).catch(() => undefined);
+        }, 100),
+      );
     },
-    async publishVideo() {
-      const track = LocalVideoTrack.createVideoTrack("cam", new VideoSource(320, 240));
+    async publishVideo(options = {}) {
+      const source = new VideoSource(WIDTH, HEIGHT);
+      const track = LocalVideoTrack.createVideoTrack("cam", source);
       await room.localParticipant?.publishTrack(track, new TrackPublishOptions({ source: TrackSource.SOURCE_CAMERA }));
+      if (!options.live) return;
+      let n = 0;
+      feeds.push(setInterval(() => source.captureFrame(testFrame(n++)), 1000 / FPS));
     },
-    leave: () => room.disconnect(),
+    async leave() {
+      for (const feed of feeds) clearInterval(feed);
+      await room.disconnect();
+    },
   };
 }
 

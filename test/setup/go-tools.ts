@@ -1,7 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, mkdirSync, renameSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { accessSync, constants, mkdirSync, readdirSync, readFileSync, renameSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 /**
  * A server the suite builds from source with `go install` (no release binaries reach this
@@ -42,12 +44,13 @@ export const MINIO: GoTool = {
   envVar: "MINIO_BIN",
 };
 
+const cacheRoot = (): string => path.join(process.env["XDG_CACHE_HOME"] ?? path.join(os.homedir(), ".cache"), "service-core");
+
 /** Where the tool's binary is, built or not. */
 export function toolBinary(tool: GoTool): string {
   const given = process.env[tool.envVar];
   if (given) return given;
-  const cache = process.env["XDG_CACHE_HOME"] ?? path.join(os.homedir(), ".cache");
-  return path.join(cache, "service-core", tool.cacheDir, tool.version, tool.name);
+  return path.join(cacheRoot(), tool.cacheDir, tool.version, tool.name);
 }
 
 function executable(file: string): boolean {
@@ -59,6 +62,19 @@ function executable(file: string): boolean {
   }
 }
 
+/** Runs a Go build step (minutes the first time) and fails loudly when it does not produce `binary`. */
+function goBuild(name: string, args: readonly string[], options: { cwd?: string; gobin?: string }, binary: string): void {
+  const result = spawnSync("go", args, {
+    cwd: options.cwd,
+    env: { ...process.env, CGO_ENABLED: "0", ...(options.gobin ? { GOBIN: options.gobin } : {}) },
+    stdio: ["ignore", "inherit", "inherit"],
+    timeout: 30 * 60_000,
+  });
+  if (result.error) throw new Error(`go ${args[0]} of ${name} failed to run: ${result.error.message} (is Go installed?)`);
+  if (result.status !== 0) throw new Error(`go ${args.join(" ")} (${name}) exited ${result.status}`);
+  if (!executable(binary)) throw new Error(`go ${args[0]} of ${name} succeeded but ${binary} is missing`);
+}
+
 /** Builds the tool into the cache when it is not there yet (minutes the first time), else a no-op. */
 export function ensureTool(tool: GoTool): string {
   const binary = toolBinary(tool);
@@ -67,14 +83,30 @@ export function ensureTool(tool: GoTool): string {
   const dir = path.dirname(binary);
   mkdirSync(dir, { recursive: true });
   process.stdout.write(`building ${tool.name} ${tool.version} with go install (first run only)...\n`);
-  const result = spawnSync("go", ["install", `${tool.pkg}@${tool.version}`], {
-    env: { ...process.env, GOBIN: dir, CGO_ENABLED: "0" },
-    stdio: ["ignore", "inherit", "inherit"],
-    timeout: 30 * 60_000,
-  });
-  if (result.error) throw new Error(`go install of ${tool.name} failed to run: ${result.error.message} (is Go installed?)`);
-  if (result.status !== 0) throw new Error(`go install of ${tool.name} ${tool.version} exited ${result.status}`);
-  if (tool.installs !== tool.name) renameSync(path.join(dir, tool.installs), binary);
-  if (!executable(binary)) throw new Error(`go install succeeded but ${binary} is missing`);
+  const installed = path.join(dir, tool.installs);
+  goBuild(tool.name, ["install", `${tool.pkg}@${tool.version}`], { gobin: dir }, installed);
+  if (tool.installs !== tool.name) renameSync(installed, binary);
+  return binary;
+}
+
+/** The egress stand-in's sources (test/egress-standin), whose hash names its cached build. */
+const STANDIN_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "egress-standin");
+
+/** Where the egress stand-in built from the current sources is; a source change means a new build. */
+export function standinBinary(): string {
+  const hash = createHash("sha256");
+  for (const file of readdirSync(STANDIN_DIR).filter((f) => /\.go$|^go\.(mod|sum)$/.test(f)).sort()) {
+    hash.update(file).update(readFileSync(path.join(STANDIN_DIR, file)));
+  }
+  return path.join(cacheRoot(), "egress-standin", hash.digest("hex").slice(0, 16), "egress-standin");
+}
+
+/** Builds the egress stand-in (`go build` against the real LiveKit modules) unless cached. */
+export function ensureStandin(): string {
+  const binary = standinBinary();
+  if (executable(binary)) return binary;
+  mkdirSync(path.dirname(binary), { recursive: true });
+  process.stdout.write("building the egress stand-in with go build (first run only)...\n");
+  goBuild("egress-standin", ["build", "-mod=readonly", "-o", binary, "."], { cwd: STANDIN_DIR }, binary);
   return binary;
 }

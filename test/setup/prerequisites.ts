@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { loadUws } from "../../src/http/uws.ts";
-import { ensureTool, LIVEKIT, MINIO } from "./go-tools.ts";
+import { ensureStandin, ensureTool, LIVEKIT, MINIO } from "./go-tools.ts";
 
 /**
  * One thing the suite needs from the machine. `ensure` installs or builds it when missing
@@ -89,6 +89,7 @@ export const prerequisites: Prerequisite[] = [
     },
   },
   ...[LIVEKIT, MINIO].map((tool) => ({ name: `${tool.name} ${tool.version}`, ensure: async () => ensureTool(tool) })),
+  { name: "egress stand-in (test/egress-standin, built against LiveKit's Go modules)", ensure: async () => ensureStandin() },
   debianTool("ffmpeg and ffprobe (MJPEG test frames, real MJPEG clients)", "ffmpeg", [
     ["ffmpeg", "-version"],
     ["ffprobe", "-version"],
