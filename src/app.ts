@@ -6,22 +6,27 @@ import type { S3Clients } from "./apps/s3/clients.ts";
 import { authModule } from "./auth/module.ts";
 import type { Config } from "./config.ts";
 import { buildCore, type CoreOptions } from "./core/core.ts";
+import { clusterModule } from "./cluster/module.ts";
 import { ModuleList } from "./core/modules.ts";
 import type { Databases } from "./db/databases.ts";
 import type { EventDispatcher } from "./events/dispatcher.ts";
+import { egressModule, type EgressApi } from "./egress/module.ts";
 import { eventsModule } from "./events/module.ts";
 import { Pipeline } from "./http/pipeline.ts";
 import type { Route } from "./http/route.ts";
 import { Router } from "./http/router.ts";
 import { HttpServer } from "./http/server.ts";
 import { requireNativeUws } from "./http/uws.ts";
+import { hlsModule } from "./hls/module.ts";
 import { ingestModule } from "./ingest/module.ts";
 import { joinTokensModule } from "./join-tokens/module.ts";
+import { logsModule } from "./logs/module.ts";
 import type { Logging } from "./logging.ts";
 import { mediaModule } from "./media/module.ts";
 import { mjpegModule } from "./mjpeg/module.ts";
 import { observabilityModule } from "./observability/module.ts";
 import { recordingModule } from "./recording/module.ts";
+import { restreamModule } from "./restream/module.ts";
 import type { Metrics } from "./observability/metrics.ts";
 import { streamsModule, type StreamsApi } from "./streams/module.ts";
 import { supervisorModule } from "./supervisor/module.ts";
@@ -53,6 +58,8 @@ export interface App {
   readonly apps: AppStore;
   readonly s3: S3Clients;
   readonly streams: StreamsApi;
+  /** The media server's egress (stream outputs for restream, and the tests that drive it directly). */
+  readonly egress: EgressApi;
   /** Every route mounted, the service's own and `BuildOptions.routes`. */
   readonly routes: readonly Route[];
   listen(): Promise<number>;
@@ -73,9 +80,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const list = ModuleList.empty(core)
       .add(accountsModule)
       .add(appsModule)
+      .add(logsModule)
       .add(tokensModule)
       .add(authModule)
       .add(mediaModule)
+      .add(egressModule)
+      .add(clusterModule)
       .add(streamsModule)
       .add(tenantsModule)
       .add(joinTokensModule)
@@ -84,10 +94,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .add(systemModule)
       .add(vodsModule)
       .add(recordingModule)
+      .add(hlsModule)
+      .add(restreamModule)
       .add(eventsModule({ callbackOutbox: options.callbackOutbox }))
       .add(observabilityModule)
       .add(supervisorModule);
-    const { apps, guard, streams, tokens } = list.provided;
+    const { apps, egress, guard, streams, tokens } = list.provided;
     // Deleting an app and changing its settings reach every module through the list.
     apps.service.onDelete((app, deletion) => list.forgetApp(app, deletion));
     apps.configs.onChange((app) => list.configChanged({ app }));
@@ -107,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       apps: apps.store,
       s3: apps.s3,
       streams,
+      egress,
       routes,
       listen: async () => {
         const port = await server.listen(config.host, config.port);

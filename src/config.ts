@@ -111,11 +111,16 @@ const envSchema = z.object({
   SERVICE_LOG_STDOUT: flag(true),
   LOG_MAX_BYTES: integer(10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   LOG_MAX_FILES: integer(10, 1, 1000),
+  SERVICE_LOG_STORE: flag(true),
+  SERVICE_LOG_STORE_MAX_AGE_DAYS: integer(7, 1, 3650),
+  SERVICE_LOG_STORE_MAX_ROWS: integer(1_000_000, 1000, 100_000_000),
   METRICS_TOKEN: optionalText(),
   METRICS_DEFAULT_METRICS: flag(true),
   SERVICE_ALLOW_SIGNUP: flag(false),
   SERVICE_AUTHZ_ENFORCE: flag(true),
   SERVICE_CLUSTER_TOKEN: optionalText(),
+  SERVICE_CLUSTER_REDIS_URL: optionalUrl(["redis", "rediss"]),
+  SERVICE_CLUSTER_STALE_SECONDS: integer(90, 1, 86_400),
   SERVICE_SSRF_ALLOWLIST: optionalText(),
   SERVICE_LIVEKIT_URL: optionalUrl(["http", "https"]),
   SERVICE_LIVEKIT_WS_URL: optionalUrl(["ws", "wss"]),
@@ -167,11 +172,19 @@ const configSchema = envSchema
     },
     /** How long one of `split_minutes`' minutes is; only tests make it shorter. */
     splitMinuteMs: e.SERVICE_SPLIT_MINUTE_MS,
+    /** The queryable copy of the log (`/logs`): on or off, and how much of it is kept. */
+    logStore: { enabled: e.SERVICE_LOG_STORE, maxAgeMs: e.SERVICE_LOG_STORE_MAX_AGE_DAYS * 86_400_000, maxRows: e.SERVICE_LOG_STORE_MAX_ROWS },
     log: { level: e.SERVICE_LOG_LEVEL, stdout: e.SERVICE_LOG_STDOUT, maxBytes: e.LOG_MAX_BYTES, maxFiles: e.LOG_MAX_FILES },
     metrics: { token: e.METRICS_TOKEN, defaultMetrics: e.METRICS_DEFAULT_METRICS },
     allowSignup: e.SERVICE_ALLOW_SIGNUP,
     authzEnforce: e.SERVICE_AUTHZ_ENFORCE,
     clusterToken: e.SERVICE_CLUSTER_TOKEN,
+    cluster: {
+      /** The Redis LiveKit's nodes share, handed to edge nodes at join; null when unset. */
+      redisUrl: e.SERVICE_CLUSTER_REDIS_URL ?? null,
+      /** A node is stale after this long without a heartbeat (SPEC: 90 s; tests shorten it). */
+      staleMs: e.SERVICE_CLUSTER_STALE_SECONDS * 1000,
+    },
     ssrfAllowlist: e.SERVICE_SSRF_ALLOWLIST,
     livekit: {
       url: e.SERVICE_LIVEKIT_URL,

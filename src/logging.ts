@@ -43,6 +43,15 @@ const LEVEL_NAMES: Record<number, LogLevelName> = {
   60: "fatal",
 };
 
+/**
+ * Fields that never reach a log line (the file, stdout, the log store, MQTT): credentials by the
+ * names this code base and its libraries give them, at the top of a line's fields and one level
+ * down (`{ headers: { authorization } }`, `{ body: { password } }`). S3 object `key`s are not
+ * secrets and stay readable.
+ */
+const SECRET_FIELDS = ["password", "newPassword", "currentPassword", "token", "accessToken", "secret", "apiSecret", "api_secret", "secretKey", "secretAccessKey", "authorization", "cookie", "clusterToken"];
+const REDACTED = [...SECRET_FIELDS, ...SECRET_FIELDS.map((f) => `*.${f}`)];
+
 /** The file in the data dir; archives are `service.log.1` (newest) to `service.log.<LOG_MAX_FILES>`. */
 export const LOG_FILE = "service.log";
 
@@ -80,7 +89,7 @@ export function createLogging(options: LoggingOptions): Logging {
   });
 
   const logger = pino(
-    { level: options.level, base: { service: "service-core" }, timestamp: pino.stdTimeFunctions.isoTime },
+    { level: options.level, base: { service: "service-core" }, timestamp: pino.stdTimeFunctions.isoTime, redact: { paths: REDACTED, censor: "[redacted]" } },
     pino.multistream(streams),
   );
 

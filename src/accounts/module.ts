@@ -42,7 +42,7 @@ export function accountsModule(core: Core): Module<{ accounts: AccountsApi }> {
   return {
     name: "accounts",
     provides: { accounts: { store, sessions, sessionTokens, limiter } },
-    routes: accountRoutes({ accounts, sessions, totp, store, allowSignup: config.allowSignup }),
+    routes: accountRoutes({ accounts, sessions, totp, store, allowSignup: config.allowSignup, publicUrl: config.publicUrl }),
     prepare: async () => {
       if (admin) await ensureBreakGlassAdmin(store, admin.username, admin.password);
     },

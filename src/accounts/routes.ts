@@ -1,7 +1,7 @@
 import { humanOf } from "../auth/caller.ts";
 import { quotasOf } from "../tenants/plans.ts";
 import { isProblem, problem } from "../lib/problem.ts";
-import { ok, okOr } from "../http/reply.ts";
+import { ok, okOr, text } from "../http/reply.ts";
 import { defineRoute, type RequestContext, type Route } from "../http/route.ts";
 import {
   codeBody,
@@ -13,6 +13,7 @@ import {
   sessionParams,
   signupBody,
 } from "./schemas.ts";
+import { magicLinkPage } from "./magic-page.ts";
 import type { AccountService, Client } from "./service.ts";
 import type { SessionService } from "./sessions.ts";
 import type { AccountStore } from "./store.ts";
@@ -24,6 +25,8 @@ export interface AccountRouteDeps {
   readonly totp: TotpService;
   readonly store: AccountStore;
   readonly allowSignup: boolean;
+  /** Where the service is reached from outside, as magic links are built. */
+  readonly publicUrl: string;
 }
 
 function client(ctx: RequestContext): Client {
@@ -35,6 +38,8 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
   const signedIn = (result: { token: string } | ReturnType<typeof problem>) => (isProblem(result) ? result : ok({ token: result.token }));
   const gone = problem("unauthorized", "the account no longer exists");
   const currentUser = (ctx: RequestContext) => d.store.userById(humanOf(ctx).userId) ?? gone;
+  const page = magicLinkPage(d.publicUrl);
+  const magicPage = text(page.html, "text/html; charset=utf-8", 200, page.headers);
   return [
     defineRoute({
       method: "GET",
@@ -62,6 +67,14 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       auth: "public",
       body: magicRequestBody,
       handler: async (ctx) => (await d.accounts.requestMagicLink(ctx.body.email, client(ctx))) ?? ok({ requested: true }, 202),
+    }),
+    // Where the mailed link leads: one static page for GET and HEAD alike, so fetching it (as mail
+    // scanners do) has no effect; only the page's POST to the verify route below uses the link.
+    defineRoute({
+      method: "GET",
+      path: "/auth/magic",
+      auth: "public",
+      handler: async () => magicPage,
     }),
     defineRoute({
       method: "POST",

@@ -3,10 +3,11 @@ import type { Permission } from "./permissions.ts";
 import type { Principal } from "./principal.ts";
 
 /**
- * Who may call a route: anyone, any authenticated caller, a signed-in human only, or a
- * platform-wide (global) credential only.
+ * Who may call a route: anyone, any authenticated caller, a signed-in human only, a
+ * platform-wide (global) credential only, or an edge node with the cluster token (`X-Cluster-Token`,
+ * never a Bearer credential).
  */
-export type AuthKind = "public" | "any" | "human" | "global";
+export type AuthKind = "public" | "any" | "human" | "global" | "cluster";
 
 /** What a route declares about access; the guard reads nothing else of it. */
 export interface RouteAccess {

@@ -3,6 +3,7 @@ import type { SessionTokens } from "../accounts/jwt.ts";
 import type { SessionService } from "../accounts/sessions.ts";
 import type { AppRow, AppStore } from "../apps/store.ts";
 import { problem, type Problem } from "../lib/problem.ts";
+import { sameSecret } from "../lib/same-secret.ts";
 import type { TokenService } from "../tokens/service.ts";
 import type { RouteAccess } from "./access.ts";
 import { roleGrants } from "./permissions.ts";
@@ -17,6 +18,8 @@ export interface GuardOptions {
   readonly authzEnforce: boolean;
   /** Why an existing app cannot be served now (its database is damaged), or undefined. */
   readonly unavailable: (app: string) => Problem | undefined;
+  /** `SERVICE_CLUSTER_TOKEN`: edge nodes present it on the `cluster` routes; unset, those answer 503. */
+  readonly clusterToken: string | undefined;
 }
 
 const BEARER = /^Bearer[ \t]+(\S+)\s*$/i;
@@ -28,6 +31,19 @@ const BEARER = /^Bearer[ \t]+(\S+)\s*$/i;
  */
 export class Guard {
   constructor(private readonly o: GuardOptions) {}
+
+  /**
+   * An edge node on a `cluster` route: the `X-Cluster-Token` header against SERVICE_CLUSTER_TOKEN,
+   * compared in constant time. Without the setting the cluster is off, whatever the header says.
+   */
+  clusterCaller(header: string | undefined): Problem | undefined {
+    const expected = this.o.clusterToken;
+    if (!expected) return problem("service_unavailable", "the cluster registry is off: set SERVICE_CLUSTER_TOKEN to let edge nodes join");
+    if (header === undefined || !sameSecret(header, expected)) {
+      return problem("unauthorized", "send the cluster token as `X-Cluster-Token: <SERVICE_CLUSTER_TOKEN>` (a Bearer credential is not a cluster token)");
+    }
+    return undefined;
+  }
 
   async authenticate(authorization: string | undefined, ip: string): Promise<Principal | Problem> {
     const credential = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];

@@ -15,6 +15,7 @@ export function authModule(core: Core, deps: { accounts: AccountsApi; apps: Apps
     apps: deps.apps.store,
     authzEnforce: core.config.authzEnforce,
     unavailable: (app) => core.databases.availability(app),
+    clusterToken: core.config.clusterToken,
   });
   return { name: "auth", provides: { guard } };
 }

@@ -151,7 +151,10 @@ export class Pipeline {
     let principal: Principal | null = null;
     let app: AppRow | null = null;
     let ip: string | undefined;
-    if (route.auth !== "public") {
+    if (route.auth === "cluster") {
+      const refused = this.options.guard.clusterCaller(ex.headers["x-cluster-token"]);
+      if (refused) return { outcome: refused, unreadBody: takesBody };
+    } else if (route.auth !== "public") {
       ip = resolveClientIp(ex.peer, ex.headers["x-forwarded-for"], this.options.trustProxy);
       const caller = await this.options.guard.authenticate(ex.headers["authorization"], ip);
       if (isProblem(caller)) return { outcome: caller, unreadBody: takesBody };

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { decodeProtectedHeader } from "jose";
-import { EgressClient, IngressClient, RoomServiceClient, TokenVerifier, type ClaimGrants } from "livekit-server-sdk";
+import { EgressClient, IngressClient, RoomServiceClient, TokenVerifier, type ClaimGrants, type EgressInfo } from "livekit-server-sdk";
 import { JoinTokenSigner, type JoinClaims } from "./join-jwt.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 
@@ -19,6 +19,12 @@ const SIGNING_ALGORITHM = "HS256";
 
 /** Every call to LiveKit's API gives up after this long. */
 const REQUEST_TIMEOUT_SECONDS = 5;
+/**
+ * Except an egress start: livekit-server waits about 20 s for an egress worker to accept the job
+ * before it answers 503 `unavailable`, and that answer (rather than our own timeout, after which
+ * a slow worker might still start an egress nobody tracks) is what a start without workers gets.
+ */
+const EGRESS_START_TIMEOUT_SECONDS = 30;
 
 /**
  * The single place that talks to LiveKit: its room, ingress and egress services, join-token
@@ -28,6 +34,12 @@ export class MediaServer {
   readonly rooms: RoomServiceClient;
   readonly ingress: IngressClient;
   readonly egress: EgressClient;
+  private readonly launcher: EgressClient;
+  /**
+   * Whether the last egress start found a worker, undefined before the first: LiveKit has no call
+   * that asks whether an egress worker is there, so `/stats` reports what the last start learned.
+   */
+  private egressWorker: boolean | undefined;
   private readonly verifier: TokenVerifier;
   private readonly signer: JoinTokenSigner;
 
@@ -36,6 +48,7 @@ export class MediaServer {
     this.rooms = new RoomServiceClient(settings.url, settings.apiKey, settings.apiSecret, options);
     this.ingress = new IngressClient(settings.url, settings.apiKey, settings.apiSecret, options);
     this.egress = new EgressClient(settings.url, settings.apiKey, settings.apiSecret, options);
+    this.launcher = new EgressClient(settings.url, settings.apiKey, settings.apiSecret, { requestTimeout: EGRESS_START_TIMEOUT_SECONDS });
     this.verifier = new TokenVerifier(settings.apiKey, settings.apiSecret);
     this.signer = new JoinTokenSigner(settings.apiKey, settings.apiSecret);
   }
@@ -68,6 +81,23 @@ export class MediaServer {
     return this.signer.sign(options);
   }
 
+  /** Starts an egress with the longer timeout egress starts need, noting whether a worker took it. */
+  async startEgress(start: (client: EgressClient) => Promise<EgressInfo>): Promise<EgressInfo> {
+    try {
+      const info = await start(this.launcher);
+      this.egressWorker = true;
+      return info;
+    } catch (err) {
+      if (noEgressWorker(err)) this.egressWorker = false;
+      throw err;
+    }
+  }
+
+  /** False once a start found no egress worker, until a start finds one again. */
+  get egressWorkerPresent(): boolean {
+    return this.egressWorker !== false;
+  }
+
   /** Whether LiveKit answers its API right now. */
   async reachable(): Promise<boolean> {
     try {
@@ -77,6 +107,15 @@ export class MediaServer {
       return false;
     }
   }
+}
+
+/**
+ * Whether a failed egress call means that no egress worker took the job: livekit-server's 503
+ * `unavailable` ("no response from servers"), or no answer at all within the start timeout.
+ */
+export function noEgressWorker(err: unknown): boolean {
+  const e = err as { status?: unknown; code?: unknown; name?: unknown };
+  return e.status === 503 || e.code === "unavailable" || e.name === "TimeoutError";
 }
 
 /** The settings when all four are configured; otherwise undefined, and media routes answer 503. */

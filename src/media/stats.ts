@@ -22,7 +22,10 @@ const PUBLISHING = 2;
 /** Answers are reused this long, so a down media server (5 s timeouts) cannot slow every /stats. */
 const TTL_MS = 5_000;
 
-/** Asks LiveKit for rooms, ingresses and egresses; each part fails on its own. */
+/**
+ * Asks LiveKit for rooms, ingresses and egresses; each part fails on its own. Egress is reachable
+ * when LiveKit lists egresses and the last egress start found a worker (see `egressWorkerPresent`).
+ */
 export function mediaStats(media: MediaServer | undefined): () => Promise<MediaStats> {
   let cached: { at: number; value: Promise<MediaStats> } | undefined;
   const settled = <T>(p: Promise<T>) => p.then((v) => ({ ok: true as const, v }), () => ({ ok: false as const }));
@@ -40,7 +43,7 @@ export function mediaStats(media: MediaServer | undefined): () => Promise<MediaS
         ? { reachable: true, total: ingress.v.length, active: ingress.v.filter((i) => Number(i.state?.status) === PUBLISHING).length }
         : { reachable: false, active: 0, total: 0 },
       egress: egress.ok
-        ? { reachable: true, total: egress.v.length, active: egress.v.filter((e) => LIVE_EGRESS.has(Number(e.status))).length }
+        ? { reachable: media.egressWorkerPresent, total: egress.v.length, active: egress.v.filter((e) => LIVE_EGRESS.has(Number(e.status))).length }
         : { reachable: false, active: 0, total: 0 },
     };
   };

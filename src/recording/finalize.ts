@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { existsSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import pLimit, { type LimitFunction } from "p-limit";
 import type { Logger } from "pino";
@@ -73,6 +73,10 @@ export class Finalizer {
     if (recorded?.error) fail("recorder_failed", recorded.error);
     const file = row.local_path;
     if (!file) return fail("file_missing", "the VOD has no local file to upload");
+    if (!existsSync(file)) {
+      const hint = row.source === "egress" ? " (the egress worker must write into this service's data dir, at the same path: see the README)" : "";
+      return fail("file_missing", `the recording's file ${file} is not there${hint}`);
+    }
     const info = await this.o.vods.media.run("probe", { file }).catch((err: Error) => fail("probe_failed", err.message));
     const snapshot = await this.snapshot(app, row, file, info.durationS);
     const uploaded = await this.inSlot(app, () => this.upload(app, file, snapshot));
@@ -84,7 +88,7 @@ export class Finalizer {
       s3_url: uploaded?.s3Url ?? null,
       snapshot_key: uploaded?.snapshotKey ?? null,
       local_path: keepLocal ? file : null,
-      size_bytes: uploaded?.bytes ?? recorded?.bytes ?? 0,
+      size_bytes: uploaded?.bytes ?? recorded?.bytes ?? statSync(file).size,
       duration_s: info.durationS,
       width: info.width,
       height: info.height,
@@ -146,7 +150,8 @@ export class Finalizer {
     const options = { firstDelayMs: this.o.uploadFirstDelayMs, attempts: this.o.uploadAttempts };
     const put = (key: string, local: string, type: string) =>
       this.o.vods.uploader.upload(s3, key, local, type, options).catch((err: unknown) => fail("upload_failed", err instanceof UploadFailedError ? err.message : String(err)));
-    const bytes = await put(fileKey, file, "video/mp4");
+    // Split LiveKit recordings are MPEG-TS segments; everything else is MP4.
+    const bytes = await put(fileKey, file, file.endsWith(".ts") ? "video/mp2t" : "video/mp4");
     if (snapshot && snapshotKey) await put(snapshotKey, snapshot, "image/jpeg");
     return { fileKey, snapshotKey, bytes, s3Url: `s3://${s3.target.bucket}/${fileKey}` };
   }

@@ -1,17 +1,25 @@
 import type { AppsApi } from "../apps/module.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
+import type { EgressApi } from "../egress/module.ts";
 import type { MediaApi } from "../media/module.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { StreamsApi } from "../streams/module.ts";
 import type { VodsApi } from "../vods/module.ts";
+import { EgressRecorder } from "./egress-recorder.ts";
 import { Finalizer } from "./finalize.ts";
 import { recordingRoutes } from "./routes.ts";
 import { RecordingService } from "./service.ts";
 import { Snapshots } from "./snapshots.ts";
 
-/** Recording rooms into VODs (SPEC 3.1, 4.11, 6.6): camera rooms by our own ffmpeg. */
-export function recordingModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; cameras: CameraRooms; vods: VodsApi }): Module {
+/** How often egress VODs still recording are checked against the media server (a missed egress end). */
+const RECONCILE_EVERY_MS = 15_000;
+
+/** Recording rooms into VODs (SPEC 3.1, 4.11, 6.6): camera rooms by our own ffmpeg, media-server rooms by LiveKit's egress. */
+export function recordingModule(
+  core: Core,
+  deps: { apps: AppsApi; media: MediaApi; egress: EgressApi; streams: StreamsApi; cameras: CameraRooms; vods: VodsApi },
+): Module {
   const { config, logger, databases, supervisor, events } = core;
   const finalizer = new Finalizer({
     databases,
@@ -28,6 +36,7 @@ export function recordingModule(core: Core, deps: { apps: AppsApi; media: MediaA
   const snapshots = new Snapshots({
     cameras: deps.cameras,
     servers: deps.media.servers,
+    egresses: deps.egress.egresses,
     configs: deps.apps.configs,
     s3: deps.apps.s3,
     vods: deps.vods,
@@ -44,6 +53,7 @@ export function recordingModule(core: Core, deps: { apps: AppsApi; media: MediaA
     supervisor,
     events,
     finalizer,
+    egressRecorder: new EgressRecorder({ egresses: deps.egress.egresses, servers: deps.media.servers, configs: deps.apps.configs, databases }),
     streams: deps.streams,
     snapshots,
     vods: deps.vods,
@@ -52,13 +62,21 @@ export function recordingModule(core: Core, deps: { apps: AppsApi; media: MediaA
     splitMinuteMs: config.splitMinuteMs,
   });
   deps.media.webhooks.onEvent((event) => recording.egressEvent(event));
+  const apps = () => deps.apps.store.list({ all: true }).map((app) => app.name);
+  let reconciling: NodeJS.Timeout | undefined;
   return {
     name: "recording",
     routes: recordingRoutes(recording, snapshots),
-    start: () => recording.resume(deps.apps.store.list({ all: true }).map((app) => app.name)),
+    start: () => {
+      recording.resume(apps());
+      reconciling = setInterval(() => void recording.reconcile(apps()), RECONCILE_EVERY_MS).unref();
+    },
     // Recorders end before the HTTP server stops, so every file gets its index written.
     drain: () => void recording.stopAll(),
     forgetApp: (app) => recording.forgetApp(app),
-    stop: () => recording.stopAll(),
+    stop: () => {
+      clearInterval(reconciling);
+      return recording.stopAll();
+    },
   };
 }

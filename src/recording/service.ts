@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Logger } from "pino";
 import { EgressStatus, type WebhookEvent } from "livekit-server-sdk";
@@ -12,7 +12,7 @@ import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
 import { namespaceRoom } from "../apps/namespacing.ts";
-import { problem, type Problem } from "../lib/problem.ts";
+import { isProblem, problem, type Problem } from "../lib/problem.ts";
 import type { MediaServers } from "../media/servers.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { StreamsApi } from "../streams/module.ts";
@@ -20,7 +20,8 @@ import type { Supervisor } from "../supervisor/supervisor.ts";
 import type { VodsApi } from "../vods/module.ts";
 import { vodStore, type VodRow } from "../vods/store.ts";
 import { CameraRecorder, type RecordedFile } from "./camera-recorder.ts";
-import { withoutCamera } from "./rooms.ts";
+import type { EgressRecorder } from "./egress-recorder.ts";
+import { EgressSplits, partFile } from "./egress-splits.ts";
 import type { Finalizer } from "./finalize.ts";
 import type { Snapshots } from "./snapshots.ts";
 import type { StartRecordingBody } from "./schemas.ts";
@@ -37,6 +38,7 @@ export interface RecordingServiceOptions {
   readonly supervisor: Supervisor;
   readonly events: EventDispatcher;
   readonly finalizer: Finalizer;
+  readonly egressRecorder: EgressRecorder;
   readonly streams: StreamsApi;
   readonly snapshots: Snapshots;
   readonly vods: VodsApi;
@@ -78,17 +80,33 @@ function end(live: LiveRecording): Promise<RecordedFile> {
 /**
  * Starting and stopping recordings. Every VOD runs as one `vodLifecycle` actor under the
  * supervisor; only its source differs: a camera room is recorded by our own ffmpeg on the MJPEG
- * relay, a media-server room by LiveKit's egress (not available yet: start answers 503).
+ * relay, a media-server room by LiveKit's egress.
  */
 export class RecordingService {
   /** Live recordings by VOD actor id. */
   private readonly recorders = new Map<string, LiveRecording>();
+  /** Rooms whose egress is being started (`app/room`): a second start must not start another. */
+  private readonly starting = new Set<string>();
+  /** VOD actors whose egress the media server reported complete: their file is whole, nothing to stop. */
+  private readonly egressComplete = new Set<string>();
+  /** VOD actors of split parts whose segment is complete while their egress goes on. */
+  private readonly partsDone = new Set<string>();
+  private readonly splits: EgressSplits;
   private readonly log: Logger;
   /** Set at shutdown: a finalize cut short by it is resumed at the next start, not failed. */
   private closing = false;
 
   constructor(private readonly o: RecordingServiceOptions) {
     this.log = o.logger.child({ component: "recording" });
+    this.splits = new EgressSplits({
+      databases: o.databases,
+      partStarted: (app, row) => this.spawn(app, row),
+      partDone: (app, row) => {
+        this.partsDone.add(actorId(app, row.id));
+        this.sourceEnded(app, row.id);
+      },
+      logger: o.logger,
+    });
   }
 
   async start(app: AppRef, body: StartRecordingBody): Promise<RecordingState | Problem> {
@@ -102,15 +120,56 @@ export class RecordingService {
     const running = store.recordingIn(room);
     if (running) return problem("conflict", `room ${room} is being recorded already (VOD ${running.id}); stop that recording first`);
 
-    if (!this.o.cameras.live(app.name, room)) return withoutCamera(this.o.servers, app, room, "recording it");
+    if (!this.o.cameras.live(app.name, room)) return this.startEgress(app, room, body.streamId ?? null);
     const egressId = `${CAMERA_RECORDER_PREFIX}${randomBytes(9).toString("base64url")}`;
     const split = config.recording.split_minutes > 0;
     const vodId = this.begin(app, { room, streamId: body.streamId ?? null, egressId: split ? `${egressId}.1` : egressId, part: split ? 1 : 0 });
     if (vodId === undefined) return problem("not_found", `room ${room} has no live camera`);
+    return this.started(app, room, vodId, egressId, body.streamId ?? null);
+  }
+
+  private started(app: AppRef, room: string, vodId: number, egressId: string, streamId: string | null): RecordingState {
     this.o.vods.metrics.recordingStarted(app.name);
-    this.o.events.emit(app.name, "recording_started", room, { vodId, egressId, app: app.name, room, streamId: body.streamId ?? null });
+    this.o.events.emit(app.name, "recording_started", room, { vodId, egressId, app: app.name, room, streamId });
     this.log.info({ app: app.name, room, vodId, egressId }, "recording started");
     return { vodId, egressId, status: "recording" };
+  }
+
+  /**
+   * A room without a camera is a media-server room: LiveKit's egress records it. The VOD row is
+   * written once the egress has started, so a start that fails (no egress worker: 503) leaves
+   * nothing behind.
+   */
+  private async startEgress(app: AppRef, room: string, streamId: string | null): Promise<RecordingState | Problem> {
+    if (!this.o.servers.forApp(app.name)) return problem("not_found", `room ${room} has no live camera and no media server is configured; try again once its camera is connected`);
+    const key = `${app.name}/${room}`;
+    if (this.starting.has(key)) return problem("conflict", `a recording of room ${room} is starting already`);
+    this.starting.add(key);
+    try {
+      const startedAt = new Date();
+      const file = this.recordingFile(app.name, room, startedAt, randomBytes(6).toString("base64url"));
+      // With split_minutes the egress writes segments of that length, each one part (egress-splits.ts).
+      const { split_minutes: split } = this.o.configs.get(app.name).recording;
+      const prefix = path.join(file.replace(/\.mp4$/, ""), path.basename(file, ".mp4"));
+      const outputs = split > 0 ? EgressSplits.outputs(prefix, Math.max(1, Math.round((split * this.o.splitMinuteMs) / 1000))) : { file };
+      // The egress writes into it: on this machine, or where the data dir is shared (README).
+      mkdirSync(path.dirname(split > 0 ? prefix : file), { recursive: true });
+      const info = await this.o.egressRecorder.start(app, room, streamId, outputs);
+      if (isProblem(info)) return info;
+      const store = vodStore(this.o.databases.app(app.name));
+      const row = split > 0 ? { egress_id: `${info.egressId}.1`, part: 1, local_path: partFile(prefix, 1) } : { egress_id: info.egressId, part: 0, local_path: file };
+      const vodId = store.insert({ room, stream_id: streamId, source: "egress", started_at: startedAt.toISOString(), ...row });
+      this.spawn(app.name, store.get(vodId) as VodRow);
+      if (split > 0) this.splits.watch({ app: app.name, room, streamId, egressId: info.egressId, prefix });
+      return this.started(app, room, vodId, info.egressId, streamId);
+    } finally {
+      this.starting.delete(key);
+    }
+  }
+
+  /** Where a recording's file goes: the app's `recordings/` folder, named by room, start and a tag. */
+  private recordingFile(app: string, room: string, startedAt: Date, tag: string): string {
+    return path.join(this.o.dataDir, "apps", app, "recordings", `${room}-${startedAt.toISOString().replace(/[-:.]/g, "")}-${tag}.mp4`);
   }
 
   /** `streams/{id}/record/start`: the stream's room, with the stream as the recording's `streamId`. */
@@ -139,7 +198,7 @@ export class RecordingService {
   private begin(app: AppRef, p: { room: string; streamId: string | null; egressId: string; part: number }): number | undefined {
     const config = this.o.configs.get(app.name).recording;
     const startedAt = new Date();
-    const file = path.join(this.o.dataDir, "apps", app.name, "recordings", `${p.room}-${startedAt.toISOString().replace(/[-:.]/g, "")}-${p.egressId}.mp4`);
+    const file = this.recordingFile(app.name, p.room, startedAt, p.egressId);
     let vodId = 0;
     const recorder = new CameraRecorder({ file, logger: this.o.logger, onCameraLeft: () => this.sourceEnded(app.name, vodId) });
     const untap = this.o.cameras.tap(app.name, p.room, recorder);
@@ -188,10 +247,17 @@ export class RecordingService {
     if ((event.event !== "egress_updated" && event.event !== "egress_ended") || !info) return;
     const app = this.o.apps.appForRoom(info.roomName);
     if (!app) return;
-    const row = unlessUnavailable(undefined, () => vodStore(this.o.databases.app(app.name)).getByEgress(info.egressId));
+    const row = unlessUnavailable(undefined, () => {
+      const store = vodStore(this.o.databases.app(app.name));
+      // A split recording's egress is the one of its part being written now.
+      return store.getByEgress(info.egressId) ?? store.lastPartOf(info.egressId);
+    });
     if (row?.status !== "recording") return;
     const actor = this.o.supervisor.get(actorId(app.name, row.id));
-    if (info.status === EgressStatus.EGRESS_COMPLETE || info.status === EgressStatus.EGRESS_LIMIT_REACHED) actor?.send({ type: "source_ended" });
+    if (info.status === EgressStatus.EGRESS_COMPLETE || info.status === EgressStatus.EGRESS_LIMIT_REACHED) {
+      this.egressComplete.add(actorId(app.name, row.id));
+      actor?.send({ type: "source_ended" });
+    }
     else if (info.status === EgressStatus.EGRESS_FAILED || info.status === EgressStatus.EGRESS_ABORTED) {
       actor?.send({ type: "source_failed", failure: { reason: "egress_failed", detail: info.error || `the egress was ${EgressStatus[info.status]}` } });
     }
@@ -202,7 +268,8 @@ export class RecordingService {
    * for its restart). An `uploading` one finalizes again (a re-upload of the same key replaces a
    * partial one). A `recording` camera VOD lost its recorder with that process: its file ends where
    * the process did, so it moves on to uploading as if its source had ended. A `recording` egress
-   * VOD waits for the media server's events, as before the restart.
+   * VOD outlived us on the media server: it goes on, and the media server is asked whether its
+   * egress ended meanwhile.
    */
   resume(apps: readonly string[]): void {
     for (const app of apps) {
@@ -210,9 +277,30 @@ export class RecordingService {
       for (const row of rows) {
         if (this.o.supervisor.get(actorId(app, row.id))) continue;
         this.spawn(app, row);
-        // An egress outlives us on the media server and reports its own end; our recorder did not.
         if (row.status === "recording" && row.source === "camera") this.sourceEnded(app, row.id);
+        const split = row.status === "recording" ? EgressSplits.of(app, row) : undefined;
+        if (split) this.splits.watch(split);
         this.log.info({ app, vodId: row.id, status: row.status }, "resuming an unfinished VOD");
+      }
+    }
+    void this.reconcile(apps);
+  }
+
+  /**
+   * Asks the media server about every egress VOD still recording: one whose egress ended without
+   * the service hearing of it (down at the time, a webhook lost) moves on as the event would have
+   * moved it. Runs at start and then periodically.
+   */
+  async reconcile(apps: readonly string[]): Promise<void> {
+    for (const app of apps) {
+      const rows = unlessUnavailable([], () => vodStore(this.o.databases.app(app)).unfinished());
+      for (const row of rows) {
+        if (row.status !== "recording" || row.source !== "egress") continue;
+        const event = await this.o.egressRecorder.check(app, row);
+        if (!event) continue;
+        this.log.info({ app, vodId: row.id, egressId: row.egress_id, event: event.type }, "egress ended unheard; moving its VOD on");
+        if (event.type === "source_ended") this.egressComplete.add(actorId(app, row.id));
+        this.o.supervisor.get(actorId(app, row.id))?.send(event);
       }
     }
   }
@@ -234,8 +322,14 @@ export class RecordingService {
     return { vodId: id, egressId: row.egress_id, status: "uploading" };
   }
 
-  /** Stops every recording of a deleted app; their actors end with the app's database. */
+  /** Stops every recording of a deleted app (its egresses too, best effort); their actors end with the app's database. */
   forgetApp(app: string): void {
+    for (const row of unlessUnavailable([], () => vodStore(this.o.databases.app(app)).unfinished())) {
+      if (row.status === "recording" && row.source === "egress") void this.o.egressRecorder.abandon(app, row);
+      this.egressComplete.delete(actorId(app, row.id));
+      this.partsDone.delete(actorId(app, row.id));
+    }
+    this.splits.forget(app);
     for (const [id, live] of this.recorders) {
       if (!id.startsWith(`vod:${app}:`)) continue;
       void end(live);
@@ -247,6 +341,7 @@ export class RecordingService {
   /** Ends every recorder cleanly (files playable) on shutdown; unfinished VODs resume at the next start. */
   async stopAll(): Promise<void> {
     this.closing = true;
+    this.splits.forget();
     await Promise.all([...this.recorders.values()].map(end));
   }
 
@@ -268,6 +363,12 @@ export class RecordingService {
           const live = this.recorders.get(id);
           const recorded = live && (await end(live));
           this.recorders.delete(id);
+          if (row.source === "egress" && !this.partsDone.delete(id)) {
+            // The recording ends here (stopped, or its egress ended): a split one's last parts are collected.
+            if (!this.egressComplete.delete(id)) await this.o.egressRecorder.finish(app, row);
+            const split = EgressSplits.of(app, row);
+            if (split) await this.splits.ended(split);
+          }
           await this.o.finalizer.finalize(app, row.id, recorded);
         }),
       },

@@ -4,6 +4,7 @@ import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { MediaApi } from "../media/module.ts";
+import { StreamDetails } from "./details.ts";
 import { LocalSources } from "./local.ts";
 import { registerStreamMetrics } from "./metrics.ts";
 import { StreamReconciler } from "./reconciler.ts";
@@ -15,6 +16,8 @@ export interface StreamsApi {
   readonly tracker: StreamTracker;
   /** Modules that serve streams in this process register their source here. */
   readonly local: LocalSources;
+  /** Modules that add fields to a stream's detail register here. */
+  readonly details: StreamDetails;
   /** Who holds a stream slot in the app now: each live stream's participant (or stream id). */
   holders(app: AppRow): string[];
   /** Live streams across every app. */
@@ -31,11 +34,13 @@ export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
   const tracker = new StreamTracker({ apps, databases, events, logger });
   webhooks.onEvent((event) => tracker.handle(event));
   const local = new LocalSources();
+  const details = new StreamDetails();
   const reconciler = new StreamReconciler({ servers, tracker, apps, store, local, logger });
   registerStreamMetrics(core.metrics.registry, store, tracker);
   const api: StreamsApi = {
     tracker,
     local,
+    details,
     holders: (app) => unlessUnavailable([], () => tracker.store(app).active().map((s) => s.participant ?? s.streamId)),
     countActive: () => store.list({ all: true }).reduce((n, app) => n + unlessUnavailable(0, () => tracker.store(app).active().length), 0),
     reconcile: () => reconciler.reconcile(),
@@ -43,7 +48,7 @@ export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
   return {
     name: "streams",
     provides: { streams: api },
-    routes: streamRoutes({ servers, tracker, apps, events, local, logger }),
+    routes: streamRoutes({ servers, tracker, apps, events, local, details, logger }),
     start: () => reconciler.start(),
     stop: () => reconciler.stop(),
   };

@@ -11,6 +11,7 @@ import { defineRoute, type Route } from "../http/route.ts";
 import { appParams } from "../apps/schemas.ts";
 import { MEDIA_SERVER_MISSING, mediaServerDown } from "../media/server.ts";
 import type { MediaServers } from "../media/servers.ts";
+import type { StreamDetails } from "./details.ts";
 import type { LocalStreams } from "./local.ts";
 import type { StreamView } from "./store.ts";
 import type { StreamTracker } from "./tracker.ts";
@@ -29,6 +30,7 @@ export interface StreamRouteDeps {
   readonly apps: AppService;
   readonly events: EventDispatcher;
   readonly local: LocalStreams;
+  readonly details: StreamDetails;
   readonly logger: Logger;
 }
 
@@ -67,7 +69,7 @@ export function streamRoutes(d: StreamRouteDeps): Route[] {
             log.debug({ err, room: stream.room }, "viewer count unavailable");
           }
         }
-        return ok({ ...stream, viewers });
+        return ok({ ...stream, viewers, ...d.details.of(appOf(ctx).name, stream) });
       },
     }),
     defineRoute({

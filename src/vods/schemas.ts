@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { appParams } from "../apps/schemas.ts";
+import { isoInstant } from "../lib/iso-instant.ts";
 
 export const VOD_STATUSES = ["recording", "uploading", "ready", "failed"] as const;
 export type VodStatus = (typeof VOD_STATUSES)[number];
@@ -10,8 +11,6 @@ const clampedLimit = z.coerce
   .int()
   .default(200)
   .transform((n) => Math.min(1000, Math.max(1, n)));
-
-const isoInstant = z.iso.datetime({ offset: true, message: "an ISO-8601 date-time such as 2026-01-31T12:00:00Z" });
 
 /** `GET /apps/{app}/vods` (SPEC 4.12); since/until bound started_at, both inclusive. */
 export const listVodsQuery = z

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { CreateBucketCommand, ListObjectsV2Command, PutBucketPolicyCommand, S3Client } from "@aws-sdk/client-s3";
 import { MINIO, toolBinary } from "../setup/go-tools.ts";
 import { stopChild } from "./livekit.ts";
 import { freePort } from "./ports.ts";
@@ -18,6 +18,8 @@ export interface Minio {
   /** An SDK client with path-style addressing, as the service uses for MinIO. */
   readonly s3: S3Client;
   createBucket(name: string): Promise<void>;
+  /** Lets anyone read the bucket's objects, as behind a CDN: HLS players fetch segments by relative URL. */
+  makePublic(bucket: string): Promise<void>;
   /** Every key in the bucket (under `prefix`), sorted. */
   keys(bucket: string, prefix?: string): Promise<string[]>;
   stop(): Promise<void>;
@@ -68,6 +70,10 @@ export async function startMinio(): Promise<Minio> {
     s3,
     async createBucket(name) {
       await s3.send(new CreateBucketCommand({ Bucket: name }));
+    },
+    async makePublic(bucket) {
+      const Statement = [{ Effect: "Allow", Principal: { AWS: ["*"] }, Action: ["s3:GetObject"], Resource: [`arn:aws:s3:::${bucket}/*`] }];
+      await s3.send(new PutBucketPolicyCommand({ Bucket: bucket, Policy: JSON.stringify({ Version: "2012-10-17", Statement }) }));
     },
     async keys(bucket, prefix) {
       const keys: string[] = [];

@@ -53,3 +53,21 @@ export function spawnService(env: Record<string, string>, args: string[] = []): 
     },
   };
 }
+
+/** What the first start on an empty data dir prints: the seeded global token, shown once. */
+export const FIRST_TOKEN = /Global API token, shown this once[^\n]*\n\n\s+(sk_\w+)/;
+
+/** Starts of one service on one environment (a restart is a second `spawn`); `killAll` SIGKILLs every one. */
+export function serviceProcesses(env: Record<string, string>): { spawn(): ServiceProcess; killAll(): void } {
+  const started: ServiceProcess[] = [];
+  return {
+    spawn() {
+      const svc = spawnService(env);
+      started.push(svc);
+      return svc;
+    },
+    killAll() {
+      for (const svc of started) svc.child.kill("SIGKILL");
+    },
+  };
+}

@@ -72,7 +72,8 @@ export async function join(wsUrl: string, token: string): Promise<Participant> {
       await room.localParticipant?.publishTrack(track, new TrackPublishOptions({ source: TrackSource.SOURCE_CAMERA }));
       if (!options.live) return;
       let n = 0;
-      feeds.push(setInterval(() => source.captureFrame(testFrame(n++)), 1000 / FPS));
+      // Capture times from a monotonic clock: recorders timestamp the video by them.
+      feeds.push(setInterval(() => source.captureFrame(testFrame(n++), process.hrtime.bigint() / 1000n), 1000 / FPS));
     },
     async leave() {
       for (const feed of feeds) clearInterval(feed);

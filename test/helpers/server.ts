@@ -18,6 +18,8 @@ export interface RequestOptions {
   readonly headers?: Record<string, string>;
   /** Sent as `Authorization: Bearer <token>`. */
   readonly token?: string;
+  /** How long to wait for the answer (15 s unless given). */
+  readonly timeoutMs?: number;
 }
 
 export interface TestServer {
@@ -100,7 +102,7 @@ export async function request(
     headers["content-type"] ??= "application/json";
   }
   // A server that never answers fails the test in seconds, not at the runner's timeout.
-  const res = await undiciFetch(base + p, { method, headers, body, redirect: "manual", dispatcher, signal: AbortSignal.timeout(15_000) });
+  const res = await undiciFetch(base + p, { method, headers, body, redirect: "manual", dispatcher, signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
   const text = await res.text();
   return {
     status: res.status,

@@ -35,3 +35,8 @@ export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[];
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A received mail's text, its quoted-printable transfer encoding undone (soft breaks, `=XX`). */
+export function mailText(mail: ReceivedMail): string {
+  return mail.raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}

@@ -5,11 +5,10 @@ import http from "node:http";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
-import { spawnService, type ServiceProcess } from "../helpers/process.ts";
+import { FIRST_TOKEN, spawnService, type ServiceProcess } from "../helpers/process.ts";
 import { request, tempDir, testEnv } from "../helpers/server.ts";
 
 const LISTENING = /"port":(\d+),"msg":"listening"/;
-const TOKEN = /Global API token, shown this once[^\n]*\n\n\s+(sk_\w+)/;
 
 async function started(env: Record<string, string>): Promise<{ svc: ServiceProcess; url: string }> {
   const svc = spawnService(env);
@@ -47,7 +46,7 @@ describe("one app's damaged database (issue 12)", () => {
     const dataDir = tempDir();
     const env = { ...testEnv(dataDir), SERVICE_LOG_STDOUT: "on" };
     const first = await started(env);
-    const [, token] = await first.svc.waitFor(TOKEN);
+    const [, token] = await first.svc.waitFor(FIRST_TOKEN);
     const call = (url: string, method: string, p: string, body?: unknown) => request(url, method, p, { token, body });
     for (const name of ["good", "bad"]) assert.equal((await call(first.url, "POST", "/api/v1/apps", { name })).status, 201);
     const keys: Record<string, string> = {};

@@ -54,7 +54,7 @@ describe("raw config: hostile YAML is refused fast (SPEC 4.2, 7)", () => {
   ];
 
   for (const [label, make, codes] of cases) {
-    it(`refuses ${label} in well under a second, writing nothing (PUT and validate)`, async () => {
+    it(`refuses ${label} in a bounded time, writing nothing (PUT and validate)`, async () => {
       const yaml = make();
       const before = await stateOf(server, "hostile");
       for (const [method, p] of [["PUT", "/api/v1/apps/hostile/config/raw"], ["POST", "/api/v1/apps/hostile/config/raw/validate"]] as const) {
@@ -63,7 +63,9 @@ describe("raw config: hostile YAML is refused fast (SPEC 4.2, 7)", () => {
         const ms = performance.now() - started;
         assert.equal(res.status, 400, `${method}: ${res.status} ${res.text.slice(0, 300)}`);
         assert.ok(codes.includes(errorOf(res).code), `${method}: code ${errorOf(res).code}`);
-        assert.ok(ms < 1000, `${method} took ${Math.round(ms)} ms`);
+        // Alone this takes tens of ms; a pathological parse takes minutes. The bound tells the two
+        // apart with room for a 2-core machine running the rest of the suite beside it.
+        assert.ok(ms < 3000, `${method} took ${Math.round(ms)} ms`);
       }
       await assertUnchanged(server, "hostile", before, label);
       assert.equal((await server.request("GET", "/health")).status, 200);

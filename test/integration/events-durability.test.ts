@@ -5,7 +5,7 @@ import { dataOf } from "../helpers/envelope.ts";
 import { request, tempDir, testEnv } from "../helpers/server.ts";
 import { Camera, testJpeg } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
-import { spawnService } from "../helpers/process.ts";
+import { FIRST_TOKEN, spawnService } from "../helpers/process.ts";
 import { Receiver } from "../helpers/receiver.ts";
 
 describe("webhook outbox durability", () => {
@@ -18,7 +18,7 @@ describe("webhook outbox durability", () => {
     const env = { ...testEnv(dir), SERVICE_PORT: String(port), SERVICE_LOG_STDOUT: "on", SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" };
     const first = spawnService(env);
     try {
-      const [, token = ""] = await first.waitFor(/Global API token, shown this once[^\n]*\n\n\s+(sk_\w+)/);
+      const [, token = ""] = await first.waitFor(FIRST_TOKEN);
       await first.waitFor(/"msg":"listening"/);
       const api = (method: string, path: string, body?: unknown) => request(`http://127.0.0.1:${port}`, method, path, { token, body });
       assert.equal((await api("POST", "/api/v1/apps", { name: "durable" })).status, 201);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { spawnService } from "../helpers/process.ts";
+import { FIRST_TOKEN, spawnService } from "../helpers/process.ts";
 import { tempDir, testEnv } from "../helpers/server.ts";
 
 const LISTENING = /"port":(\d+),"msg":"listening"/;
@@ -69,7 +69,7 @@ describe("installer token seeding", () => {
   it("npm start on an empty data dir prints a working global token once, never into the log file", async () => {
     const dir = tempDir();
     const svc = spawnService({ ...testEnv(dir), SERVICE_LOG_STDOUT: "on" });
-    const [, token] = await svc.waitFor(/Global API token, shown this once[^\n]*\n\n\s+(sk_\w+)/);
+    const [, token] = await svc.waitFor(FIRST_TOKEN);
     const [, port] = await svc.waitFor(LISTENING);
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/stats`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(res.status, 200);

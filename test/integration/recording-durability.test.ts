@@ -7,12 +7,10 @@ import { dataOf } from "../helpers/envelope.ts";
 import { startMinio } from "../helpers/minio.ts";
 import { Camera, testJpeg, type MintedKey } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
-import { spawnService, type ServiceProcess } from "../helpers/process.ts";
+import { FIRST_TOKEN, serviceProcesses } from "../helpers/process.ts";
 import { Receiver } from "../helpers/receiver.ts";
 import { request, tempDir, testEnv } from "../helpers/server.ts";
 import { eventually } from "../helpers/wait.ts";
-
-const TOKEN = /Global API token, shown this once[^\n]*\n\n\s+(sk_\w+)/;
 
 /**
  * A VOD survives the process (issue 13): killed with SIGKILL while recording, and again while its
@@ -24,16 +22,11 @@ describe("recording across a SIGKILL", () => {
     const receiver = await Receiver.start();
     const port = await freePort();
     const env = { ...testEnv(tempDir()), SERVICE_PORT: String(port), SERVICE_LOG_STDOUT: "on", SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" };
-    const processes: ServiceProcess[] = [];
-    const spawn = () => {
-      const svc = spawnService(env);
-      processes.push(svc);
-      return svc;
-    };
+    const { spawn, killAll } = serviceProcesses(env);
     try {
       await minio.createBucket("vods");
       const first = spawn();
-      const [, token = ""] = await first.waitFor(TOKEN);
+      const [, token = ""] = await first.waitFor(FIRST_TOKEN);
       await first.waitFor(/"msg":"listening"/);
       const api = (method: string, path: string, body?: unknown) => request(`http://127.0.0.1:${port}`, method, `/api/v1/apps/keep${path}`, { token, body });
       assert.equal((await request(`http://127.0.0.1:${port}`, "POST", "/api/v1/apps", { token, body: { name: "keep" } })).status, 201);
@@ -86,7 +79,7 @@ describe("recording across a SIGKILL", () => {
       assert.deepEqual(readyEvents.sort(), [interruptedRecording, interruptedUpload].sort(), "vod_ready once per VOD");
       assert.equal(receiver.received.filter((r) => r.json.event === "recording_failed").length, 0);
     } finally {
-      for (const svc of processes) svc.child.kill("SIGKILL");
+      killAll();
       await receiver.close();
       await minio.close();
     }

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { PutBucketPolicyCommand } from "@aws-sdk/client-s3";
 import { after, before, describe, it } from "node:test";
 import type { RecordingState } from "../../src/recording/service.ts";
 import type { VodView } from "../../src/vods/service.ts";
@@ -10,14 +9,6 @@ import { Camera, cameraApp, mintKey, testJpeg } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
 import { metricValue, startServer, type TestServer } from "../helpers/server.ts";
 import { eventually } from "../helpers/wait.ts";
-
-/** Anyone may read the bucket, as behind a CDN: HLS players fetch segments by relative URL. */
-function publicRead(bucket: string): string {
-  return JSON.stringify({
-    Version: "2012-10-17",
-    Statement: [{ Effect: "Allow", Principal: { AWS: ["*"] }, Action: ["s3:GetObject"], Resource: [`arn:aws:s3:::${bucket}/*`] }],
-  });
-}
 
 /**
  * Adaptive VOD (SPEC 4.15 vodAdaptive, vodRenditions): after a VOD is ready, an HLS ladder is
@@ -35,7 +26,7 @@ describe("adaptive VOD ladder", () => {
   before(async () => {
     minio = await startMinio();
     await minio.createBucket("hls");
-    await minio.s3.send(new PutBucketPolicyCommand({ Bucket: "hls", Policy: publicRead("hls") }));
+    await minio.makePublic("hls");
     server = await startServer({ SERVICE_PORT: String(await freePort()) });
     await cameraApp(server, "ladder", "recording:\n  enabled: true\n  delete_local_after_upload: true\n");
     const ladder = { vodAdaptive: true, vodRenditions: [{ height: 180, bitrateKbps: 300 }, { height: 144, bitrateKbps: 200 }, { height: 720, bitrateKbps: 2000 }], hlsSegmentSeconds: 1 };

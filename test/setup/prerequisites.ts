@@ -70,6 +70,10 @@ export function debianTool(name: string, pkg: string, commands: ReadonlyArray<re
   };
 }
 
+/** Where Debian's nginx module packages put their modules. */
+export const NGINX_RTMP_MODULE = "/usr/lib/nginx/modules/ngx_rtmp_module.so";
+export const NGINX_STREAM_MODULE = "/usr/lib/nginx/modules/ngx_stream_module.so";
+
 export const prerequisites: Prerequisite[] = [
   {
     name: "uWebSockets.js native binding",
@@ -96,6 +100,10 @@ export const prerequisites: Prerequisite[] = [
   ]),
   debianTool("headless Chromium (the MJPEG player in a real browser)", "chromium", [[CHROMIUM, "--version"]]),
   debianTool("promtool (lints a real /metrics scrape)", "prometheus", [["promtool", "--version"]]),
+  debianTool("nginx (the RTMP receiver restream tests push to)", "nginx-light", [["nginx", "-v"]]),
+  debianTool("nginx's RTMP module", "libnginx-mod-rtmp", [["test", "-f", NGINX_RTMP_MODULE]]),
+  debianTool("nginx's stream module (the TLS terminator in front of the receiver, for rtmps://)", "libnginx-mod-stream", [["test", "-f", NGINX_STREAM_MODULE]]),
+  debianTool("openssl (the receiver's self-signed certificate)", "openssl", [["openssl", "version"]]),
   {
     name: "mosquitto (MQTT tests start their own brokers)",
     async ensure() {

@@ -1,0 +1,55 @@
+import { noContent, ok, okOr } from "../http/reply.ts";
+import { defineRoute, type Route } from "../http/route.ts";
+import { isProblem } from "../lib/problem.ts";
+import { heartbeatBody, joinBody, nodeParams, patchNodeBody } from "./schemas.ts";
+import type { ClusterService } from "./service.ts";
+
+/** SPEC 4.6: edge nodes join and heartbeat with the cluster token; operators manage them with a global credential. */
+export function clusterRoutes(cluster: ClusterService): Route[] {
+  return [
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/cluster/join",
+      auth: "cluster",
+      body: joinBody,
+      handler: async (ctx) => ok(cluster.join(ctx.body)),
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/cluster/heartbeat",
+      auth: "cluster",
+      body: heartbeatBody,
+      handler: async (ctx) => okOr(cluster.heartbeat(ctx.body)),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/cluster/info",
+      auth: "global",
+      handler: async () => ok(cluster.info()),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/cluster/nodes",
+      auth: "global",
+      handler: async () => ok(cluster.list()),
+    }),
+    defineRoute({
+      method: "PATCH",
+      path: "/api/v1/cluster/nodes/{id}",
+      auth: "global",
+      params: nodeParams,
+      body: patchNodeBody,
+      handler: async (ctx) => okOr(cluster.patch(ctx.params.id, ctx.body)),
+    }),
+    defineRoute({
+      method: "DELETE",
+      path: "/api/v1/cluster/nodes/{id}",
+      auth: "global",
+      params: nodeParams,
+      handler: async (ctx) => {
+        const removed = cluster.remove(ctx.params.id);
+        return isProblem(removed) ? removed : noContent();
+      },
+    }),
+  ];
+}

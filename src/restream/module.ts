@@ -1,0 +1,64 @@
+import { Counter, Gauge } from "prom-client";
+import type { AccountsApi } from "../accounts/module.ts";
+import type { AppsApi } from "../apps/module.ts";
+import type { Core } from "../core/core.ts";
+import type { Module } from "../core/modules.ts";
+import { unlessUnavailable } from "../db/app-unavailable.ts";
+import type { EgressApi } from "../egress/module.ts";
+import type { MediaApi } from "../media/module.ts";
+import type { CameraRooms } from "../mjpeg/module.ts";
+import type { SystemApi } from "../system/module.ts";
+import { h264Encoder } from "../vods/encoders.ts";
+import { restreamRoutes } from "./routes.ts";
+import { PLATFORM_NAMES } from "./schemas.ts";
+import { RestreamService } from "./service.ts";
+import { restreamStore } from "./store.ts";
+
+/** Restreaming live streams to RTMP(S) destinations (SPEC 2.15, 4.14). */
+export function restreamModule(
+  core: Core,
+  deps: { accounts: AccountsApi; apps: AppsApi; media: MediaApi; egress: EgressApi; cameras: CameraRooms; system: SystemApi },
+): Module {
+  const { databases, logger, metrics } = core;
+  const failures = new Counter({
+    name: "service_restream_failures_total",
+    help: "Restream pushes that died (each one is retried while its stream is live), by platform",
+    labelNames: ["platform"],
+    registers: [metrics.registry],
+  });
+  for (const platform of PLATFORM_NAMES) failures.labels(platform).inc(0);
+  const restream = new RestreamService({
+    databases,
+    apps: deps.apps.store,
+    cameras: deps.cameras,
+    egresses: deps.egress.egresses,
+    supervisor: core.supervisor,
+    events: core.events,
+    box: core.box,
+    ssrf: core.ssrf,
+    planOf: (teamId) => deps.accounts.store.teamById(teamId)?.plan,
+    encoder: async () => h264Encoder(await deps.system.gpu().catch(() => undefined)),
+    failed: (platform) => failures.labels(platform).inc(),
+    logger,
+  });
+  new Gauge({
+    name: "service_restream_destinations",
+    help: "Restream destinations that have not stopped, by state (starting, active, failed)",
+    labelNames: ["state"],
+    registers: [metrics.registry],
+    collect() {
+      const counts = { starting: 0, active: 0, failed: 0 } as Record<string, number>;
+      for (const app of deps.apps.store.list({ all: true })) {
+        for (const row of unlessUnavailable([], () => restreamStore(databases.app(app.name)).allLive())) counts[row.state] = (counts[row.state] ?? 0) + 1;
+      }
+      for (const [state, n] of Object.entries(counts)) this.labels(state).set(n);
+    },
+  });
+  deps.media.webhooks.onEvent((event) => restream.mediaEvent(event));
+  return {
+    name: "restream",
+    routes: restreamRoutes(restream),
+    start: () => restream.resume(deps.apps.store.list({ all: true }).map((app) => app.name)),
+    drain: () => restream.shutdown(),
+  };
+}

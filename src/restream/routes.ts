@@ -1,0 +1,40 @@
+import { appOf } from "../auth/caller.ts";
+import { okOr } from "../http/reply.ts";
+import { defineRoute, type Route } from "../http/route.ts";
+import { destinationParams, startRestreamBody, streamParams } from "./schemas.ts";
+import type { RestreamService } from "./service.ts";
+
+/** SPEC 4.14: a live stream's restream destinations. `{id}` is the stream's row id or its (URL-encoded) stream id. */
+export function restreamRoutes(restream: RestreamService): Route[] {
+  return [
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/apps/{app}/streams/{id}/restream",
+      auth: "any",
+      app: true,
+      permission: "broadcast:start",
+      params: streamParams,
+      body: startRestreamBody,
+      handler: async (ctx) => okOr(await restream.start(appOf(ctx), ctx.params.id, ctx.body), 201),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps/{app}/streams/{id}/restream",
+      auth: "any",
+      app: true,
+      permission: "broadcast:read",
+      params: streamParams,
+      handler: async (ctx) => okOr(restream.list(appOf(ctx), ctx.params.id)),
+    }),
+    defineRoute({
+      method: "DELETE",
+      path: "/api/v1/apps/{app}/streams/{id}/restream/{egressId}",
+      auth: "any",
+      app: true,
+      permission: "broadcast:stop",
+      params: destinationParams,
+      // The stopped record (200), also for one stopped before: stopping is idempotent.
+      handler: async (ctx) => okOr(restream.stop(appOf(ctx), ctx.params.id, ctx.params.egressId)),
+    }),
+  ];
+}

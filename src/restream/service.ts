@@ -1,0 +1,331 @@
+import { randomBytes } from "node:crypto";
+import { EgressStatus, type WebhookEvent } from "livekit-server-sdk";
+import type { Logger } from "pino";
+import { restreamDestination } from "../../machines/restream-destination.ts";
+import type { AppRow, AppStore } from "../apps/store.ts";
+import { unlessUnavailable } from "../db/app-unavailable.ts";
+import type { Databases } from "../db/databases.ts";
+import type { Egresses } from "../egress/service.ts";
+import type { EventDispatcher } from "../events/dispatcher.ts";
+import { isProblem, problem, type Problem } from "../lib/problem.ts";
+import { ssrfRefusal, type SsrfAllowlist } from "../lib/ssrf.ts";
+import type { CameraRooms } from "../mjpeg/module.ts";
+import type { SecretBox } from "../secrets/box.ts";
+import { streamStore, type StreamView } from "../streams/store.ts";
+import type { Supervisor } from "../supervisor/supervisor.ts";
+import { quotasOf } from "../tenants/plans.ts";
+import type { VideoEncoder } from "../vods/encoders.ts";
+import { cameraPush, egressPush, type Push } from "./pushers.ts";
+import { maskUrl, scrubSecrets, targetUrl, type StartRestreamBody } from "./schemas.ts";
+import { restreamStore, type DestinationRow, type DestinationState } from "./store.ts";
+
+/** Our own ids for camera-room destinations; LiveKit rooms' are the media server's `EG_`. */
+const CAMERA_PUSH_PREFIX = "RS_";
+
+/** A destination as the API shows it: its URL masked, its key never. */
+export interface DestinationView {
+  readonly id: string;
+  readonly streamId: string;
+  readonly room: string;
+  readonly platform: string;
+  readonly name: string;
+  readonly layout: string;
+  readonly url: string;
+  readonly state: DestinationState;
+  readonly since: string;
+  readonly lastError: string | null;
+  readonly attempts: number;
+  readonly bitrateKbps: number | null;
+  readonly egressId: string;
+  readonly createdAt: string;
+}
+
+export interface RestreamServiceOptions {
+  readonly databases: Databases;
+  readonly apps: AppStore;
+  readonly cameras: CameraRooms;
+  readonly egresses: Egresses;
+  readonly supervisor: Supervisor;
+  readonly events: EventDispatcher;
+  readonly box: SecretBox;
+  readonly ssrf: SsrfAllowlist;
+  readonly planOf: (teamId: number) => string | undefined;
+  readonly encoder: () => Promise<VideoEncoder>;
+  readonly failed: (platform: string) => void;
+  readonly logger: Logger;
+}
+
+const actorId = (app: string, id: string): string => `restream:${app}:${id}`;
+const now = (): string => new Date().toISOString();
+
+/**
+ * Restream destinations (SPEC 2.15, 4.14): each one an actor (`machines/restream-destination.ts`)
+ * that launches its push, retries it with backoff while the source stream is live and stops it
+ * when asked or when the stream ends. A camera room is pushed by our own ffmpeg, a media-server
+ * room by LiveKit's egress; one destination's failure touches nothing else. The row is the
+ * durable record: a restart starts again every destination of a stream that is still live.
+ */
+export class RestreamService {
+  private readonly pushes = new Map<string, Push>();
+  private readonly bitrates = new Map<string, number>();
+  /** Starts per team between their quota check and their row: counted against the quota too. */
+  private readonly pending = new Map<number, number>();
+  /** Current egress id -> destination, for the media server's egress events. */
+  private readonly byEgress = new Map<string, { app: string; id: string }>();
+  private readonly log: Logger;
+  /** Set at shutdown: LiveKit's pushes then go on without us (a restart picks them up). */
+  private closing = false;
+
+  constructor(private readonly o: RestreamServiceOptions) {
+    this.log = o.logger.child({ component: "restream" });
+  }
+
+  async start(app: AppRow, streamIdParam: string, body: StartRestreamBody): Promise<DestinationView | Problem> {
+    const stream = streamStore(this.o.databases.app(app.name)).find(streamIdParam);
+    if (!stream) return problem("not_found", `no stream ${streamIdParam} in app ${app.name}`);
+    if (stream.status !== "active") return problem("conflict", `stream ${stream.streamId} has ended; restream a live stream`);
+    const quota = this.quota(app);
+    if (quota) return quota;
+    // Held from the check until the row exists, so starts racing through the awaits below are counted.
+    const team = app.teamId;
+    if (team !== null) this.pending.set(team, (this.pending.get(team) ?? 0) + 1);
+    try {
+      return await this.launchNew(app, stream, body);
+    } finally {
+      if (team !== null) this.pending.set(team, (this.pending.get(team) ?? 1) - 1);
+    }
+  }
+
+  /** The checked start's second half: the SSRF guard, the first push of a LiveKit room, the row, the actor. */
+  private async launchNew(app: AppRow, stream: StreamView, body: StartRestreamBody): Promise<DestinationView | Problem> {
+    const url = targetUrl(body);
+    const refused = await ssrfRefusal(new URL(url).hostname, this.o.ssrf);
+    if (refused) return problem("validation_failed", `body.url: ${refused}; list it in SERVICE_SSRF_ALLOWLIST to allow it`, { details: [{ path: "body.url", message: refused, code: "custom" }] });
+    const camera = this.o.cameras.live(app.name, stream.room);
+    let id: string;
+    let first: Push | undefined;
+    if (camera) id = `${CAMERA_PUSH_PREFIX}${randomBytes(9).toString("base64url")}`;
+    else {
+      const push = await egressPush(this.o.egresses, app.name, stream.room, url, body.layout ?? "");
+      if (isProblem(push)) return push;
+      id = push.egressId;
+      first = push;
+    }
+    const created = now();
+    restreamStore(this.o.databases.app(app.name)).insert({
+      id,
+      stream_id: stream.streamId,
+      room: stream.room,
+      source: camera ? "camera" : "egress",
+      platform: body.platform,
+      name: body.name ?? "",
+      layout: body.layout ?? "",
+      masked_url: maskUrl(url),
+      target: this.o.box.seal("app-secrets", `restream:${app.name}:${id}`, url),
+      egress_id: id,
+      created_at: created,
+    });
+    const row = restreamStore(this.o.databases.app(app.name)).get(id) as DestinationRow;
+    if (first) this.track(app.name, id, first);
+    this.spawn(app.name, row);
+    this.o.events.emit(app.name, "restream_started", row.room, { destinationId: id, streamId: row.stream_id, room: row.room, platform: row.platform, url: row.masked_url, name: row.name });
+    this.log.info({ app: app.name, id, streamId: row.stream_id, platform: row.platform, url: row.masked_url }, "restream started");
+    return this.view(app.name, restreamStore(this.o.databases.app(app.name)).get(id) as DestinationRow);
+  }
+
+  list(app: AppRow, streamIdParam: string): DestinationView[] | Problem {
+    const stream = streamStore(this.o.databases.app(app.name)).find(streamIdParam);
+    if (!stream) return problem("not_found", `no stream ${streamIdParam} in app ${app.name}`);
+    return restreamStore(this.o.databases.app(app.name)).ofStreamLive(stream.streamId).map((r) => this.view(app.name, r));
+  }
+
+  /** Stops one destination; stopping a stopped one answers the same stopped record. */
+  stop(app: AppRow, streamIdParam: string, id: string): DestinationView | Problem {
+    const stream = streamStore(this.o.databases.app(app.name)).find(streamIdParam);
+    const store = restreamStore(this.o.databases.app(app.name));
+    const row = store.get(id);
+    if (!stream || !row || row.stream_id !== stream.streamId) return problem("not_found", `stream ${streamIdParam} has no restream destination ${id}`);
+    const actor = this.o.supervisor.get(actorId(app.name, id));
+    if (actor) actor.send({ type: "stop" });
+    else if (row.state !== "stopped") store.moveTo(id, "stopped", now(), { attempts: row.attempts });
+    return this.view(app.name, store.get(id) as DestinationRow);
+  }
+
+  /**
+   * The media server's events: an egress push became active or ended (for a destination whose
+   * current egress it is), or a stream's publisher went away (its destinations stop).
+   */
+  mediaEvent(event: WebhookEvent): void {
+    const info = event.egressInfo;
+    if (info && (event.event === "egress_updated" || event.event === "egress_ended")) {
+      const owner = this.byEgress.get(info.egressId);
+      if (!owner) return;
+      const actor = this.o.supervisor.get(actorId(owner.app, owner.id));
+      if (info.status === EgressStatus.EGRESS_ACTIVE) actor?.send({ type: "connected" });
+      else if (event.event === "egress_ended") actor?.send({ type: "push_died", error: this.scrub(owner.app, owner.id, info.error || `the egress ended ${EgressStatus[info.status]}`) });
+      return;
+    }
+    if (["participant_left", "room_finished", "ingress_ended", "track_unpublished"].includes(event.event)) this.endWithStreams();
+  }
+
+  /** A message about a destination with its URL's secret parts masked. */
+  private scrub(app: string, id: string, text: string): string {
+    const row = restreamStore(this.o.databases.app(app)).get(id);
+    const url = row && this.o.box.open("app-secrets", `restream:${app}:${id}`, row.target);
+    return url ? scrubSecrets(text, url) : text;
+  }
+
+  /** Destinations whose stream has ended stop (the streams tracker has handled the event already). */
+  private endWithStreams(): void {
+    for (const app of this.o.apps.list({ all: true })) {
+      const rows = unlessUnavailable([], () => restreamStore(this.o.databases.app(app.name)).allLive());
+      for (const row of rows) {
+        const stream = streamStore(this.o.databases.app(app.name)).find(row.stream_id);
+        if (stream?.status !== "active") this.o.supervisor.get(actorId(app.name, row.id))?.send({ type: "source_ended" });
+      }
+    }
+  }
+
+  /**
+   * After a restart: every destination of a stream that is still live starts again (its push
+   * died with the last process, or for a LiveKit room still runs and is picked up); the others
+   * are stopped as their source ended.
+   */
+  async resume(apps: readonly string[]): Promise<void> {
+    for (const app of apps) {
+      const rows = unlessUnavailable([], () => restreamStore(this.o.databases.app(app)).allLive());
+      for (const row of rows) {
+        if (this.o.supervisor.get(actorId(app, row.id))) continue;
+        const stream = streamStore(this.o.databases.app(app)).find(row.stream_id);
+        if (stream?.status !== "active") {
+          restreamStore(this.o.databases.app(app)).moveTo(row.id, "stopped", now(), { attempts: row.attempts });
+          continue;
+        }
+        if (row.source === "egress") {
+          const info = await this.o.egresses.info(app, row.egress_id);
+          if (info && !isProblem(info) && info.status <= EgressStatus.EGRESS_ACTIVE) {
+            this.track(app, row.id, { egressId: row.egress_id, halt: () => void this.o.egresses.stop(app, row.egress_id) });
+          }
+        }
+        this.spawn(app, row);
+        this.log.info({ app, id: row.id, streamId: row.stream_id }, "restream resumed after a restart");
+      }
+    }
+  }
+
+  /** Live destinations across every app of the team (the egress quota counts them). */
+  private quota(app: AppRow): Problem | undefined {
+    if (app.teamId === null) return undefined;
+    const plan = this.o.planOf(app.teamId) ?? "free";
+    const limit = quotasOf(plan).maxConcurrentEgress;
+    const stored = this.o.apps.list({ teamId: app.teamId }).reduce((n, a) => n + unlessUnavailable(0, () => restreamStore(this.o.databases.app(a.name)).allLive().length), 0);
+    const used = stored + (this.pending.get(app.teamId) ?? 0);
+    if (used < limit) return undefined;
+    return problem("quota_exceeded", `the ${plan} plan allows ${limit} concurrent restream destinations and all are in use; stop one first`, {
+      details: { metric: "max_concurrent_egress", limit, used },
+    });
+  }
+
+  private track(app: string, id: string, push: Push): void {
+    this.pushes.set(actorId(app, id), push);
+    this.byEgress.set(push.egressId, { app, id });
+    if (push.egressId !== id) restreamStore(this.o.databases.app(app)).replaceEgress(id, push.egressId);
+  }
+
+  private halt(app: string, id: string): void {
+    const key = actorId(app, id);
+    const push = this.pushes.get(key);
+    this.pushes.delete(key);
+    this.bitrates.delete(key);
+    if (!push) return;
+    this.byEgress.delete(push.egressId);
+    if (this.closing && !push.egressId.startsWith(CAMERA_PUSH_PREFIX)) return;
+    push.halt();
+  }
+
+  /** (Re)starts the destination's push; its outcome comes back to the actor as events. */
+  private async launch(app: string, row: DestinationRow): Promise<void> {
+    const key = actorId(app, row.id);
+    const send = (event: Parameters<NonNullable<ReturnType<Supervisor["get"]>>["send"]>[0]) => this.o.supervisor.get(key)?.send(event);
+    if (this.pushes.has(key)) {
+      // The first push of a LiveKit room was started by the route (to learn its id) or survived a restart.
+      const info = await this.o.egresses.info(app, (this.pushes.get(key) as Push).egressId);
+      if (info && !isProblem(info) && info.status === EgressStatus.EGRESS_ACTIVE) send({ type: "connected" });
+      return;
+    }
+    const url = this.o.box.open("app-secrets", `restream:${app}:${row.id}`, row.target);
+    if (url === undefined) return void send({ type: "push_died", error: "the destination's sealed URL cannot be opened (was the master key changed?)" });
+    const died = (error: string) => send({ type: "push_died", error: scrubSecrets(error, url) });
+    if (row.source === "camera") {
+      const push = cameraPush(this.o.cameras, app, row.room, url, await this.o.encoder(), row.id, {
+        connected: () => send({ type: "connected" }),
+        died,
+        sourceEnded: () => send({ type: "source_ended" }),
+        bitrate: (kbps) => this.bitrates.set(key, kbps),
+      });
+      if (push && !isProblem(push)) this.track(app, row.id, push);
+      else if (push === undefined) send({ type: "source_ended" });
+      else died(push.message);
+      return;
+    }
+    const push = await egressPush(this.o.egresses, app, row.room, url, row.layout);
+    if (isProblem(push)) died(push.message);
+    else this.track(app, row.id, push);
+  }
+
+  private spawn(app: string, row: DestinationRow): void {
+    const key = actorId(app, row.id);
+    const logic = restreamDestination.provide({
+      actions: {
+        launch: () => void this.launch(app, row).catch((err: Error) => this.o.supervisor.get(key)?.send({ type: "push_died", error: err.message })),
+        halt: () => this.halt(app, row.id),
+        entered: (_, p) => this.entered(app, row, p),
+      },
+    });
+    this.o.supervisor.spawn(key, logic, { id: row.id, app, streamId: row.stream_id }, { cleanup: async () => this.halt(app, row.id) });
+  }
+
+  private entered(app: string, row: DestinationRow, p: { state: DestinationState; attempts: number; error: string | null; reason: string | null }): void {
+    const store = unlessUnavailable(undefined, () => restreamStore(this.o.databases.app(app)));
+    if (!store) return;
+    const before = store.get(row.id);
+    if (before?.state === "stopped") return;
+    store.moveTo(row.id, p.state, now(), { error: p.error ?? undefined, attempts: p.attempts });
+    const data = { destinationId: row.id, streamId: row.stream_id, room: row.room, platform: row.platform, url: row.masked_url };
+    if (p.state === "failed") {
+      this.o.failed(row.platform);
+      this.log.warn({ app, id: row.id, url: row.masked_url, attempts: p.attempts, error: p.error }, "restream push failed; retrying");
+      this.o.events.emit(app, "restream_failed", row.room, { ...data, reason: p.error ?? "unknown", attempts: p.attempts });
+    } else if (p.state === "stopped") {
+      this.log.info({ app, id: row.id, reason: p.reason }, "restream stopped");
+      this.o.events.emit(app, "restream_stopped", row.room, { ...data, reason: p.reason ?? "stopped" });
+    }
+  }
+
+  private view(app: string, r: DestinationRow): DestinationView {
+    return {
+      id: r.id,
+      streamId: r.stream_id,
+      room: r.room,
+      platform: r.platform,
+      name: r.name,
+      layout: r.layout,
+      url: r.masked_url,
+      state: r.state,
+      since: r.since,
+      lastError: r.last_error,
+      attempts: r.attempts,
+      bitrateKbps: r.state === "active" ? (this.bitrates.get(actorId(app, r.id)) ?? null) : null,
+      egressId: r.egress_id,
+      createdAt: r.created_at,
+    };
+  }
+
+  /**
+   * Shutdown, before the actors stop: our camera pushes end with the process (a restart starts
+   * them again), LiveKit's go on; the rows keep their state for the next start.
+   */
+  shutdown(): void {
+    this.closing = true;
+  }
+}
