@@ -25,6 +25,7 @@ import type { Logging } from "./logging.ts";
 import { mediaModule } from "./media/module.ts";
 import { mjpegModule } from "./mjpeg/module.ts";
 import { observabilityModule } from "./observability/module.ts";
+import { pluginsModule } from "./plugins/module.ts";
 import { recordingModule } from "./recording/module.ts";
 import { restreamModule } from "./restream/module.ts";
 import type { Metrics } from "./observability/metrics.ts";
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .add(recordingModule)
       .add(hlsModule)
       .add(restreamModule)
+      .add(pluginsModule)
       .add(eventsModule({ callbackOutbox: options.callbackOutbox }))
       .add(observabilityModule)
       .add(supervisorModule);

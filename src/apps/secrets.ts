@@ -3,7 +3,8 @@ import { ExternalWrites } from "../db/external-writes.ts";
 import { perDatabase } from "../db/per-database.ts";
 import type { SecretBox } from "../secrets/box.ts";
 
-export type AppSecretName = "s3.key" | "s3.secret" | "callbacks.secret" | "mqtt.password" | "media_server.secret";
+/** A plugin's secret config field is `plugin.<id>.<field>`. */
+export type AppSecretName = "s3.key" | "s3.secret" | "callbacks.secret" | "mqtt.password" | "media_server.secret" | `plugin.${string}.${string}`;
 
 /**
  * Prepared once per app connection: `get` runs whenever a media-server client is looked up. Which

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOG_LEVELS } from "../apps/config/schema.ts";
+import { clampedLimit } from "../lib/clamped-limit.ts";
 import { isoInstant } from "../lib/iso-instant.ts";
 
 /** `GET /logs` and `GET /apps/{app}/logs` (SPEC 4.7). `limit` is clamped, not refused, as for VODs. */
@@ -13,11 +14,7 @@ export const logsQuery = z
     q: z.string().max(200).optional(),
     since: isoInstant.optional(),
     until: isoInstant.optional(),
-    limit: z.coerce
-      .number()
-      .int()
-      .default(100)
-      .transform((n) => Math.min(1000, Math.max(1, n))),
+    limit: clampedLimit(100),
     offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   })
   .refine((q) => q.since === undefined || q.until === undefined || Date.parse(q.since) <= Date.parse(q.until), {

@@ -134,6 +134,22 @@ export class MjpegHub implements RelayClock, LocalStreams {
     return () => relay.taps.delete(tap);
   }
 
+  /**
+   * A processed frame of a live camera room (a plugin's rendition, served as `?variant=`); answers
+   * false when no camera is live there any more.
+   */
+  publishRendition(app: string, room: string, variant: string, jpeg: Uint8Array, at: number): boolean {
+    const relay = this.relay(app, room);
+    if (!relay?.camera) return false;
+    relay.rendition(variant).publish(jpeg, at);
+    return true;
+  }
+
+  /** The rendition's maker stopped (its plugin was disabled): its viewers' streams end. */
+  endRendition(app: string, room: string, variant: string): void {
+    this.relay(app, room)?.endRendition(variant);
+  }
+
   /** The room's relay while a camera is live (or viewers wait for it to return). */
   relay(app: string, room: string): Relay | undefined {
     return this.relays.get(`${app}/${room}`);
@@ -218,7 +234,7 @@ export class MjpegHub implements RelayClock, LocalStreams {
       relay.camera = undefined;
       relay.cameraLeftAt = this.now;
       for (const tap of [...relay.taps]) tap.cameraLeft();
-      if (relay.viewers.size === 0) this.retire(relay);
+      if (relay.viewerCount === 0) this.retire(relay);
     }
     if (!link.settled) {
       link.settled = true;
@@ -272,16 +288,20 @@ export class MjpegHub implements RelayClock, LocalStreams {
       connectedAt: new Date(camera.connectedAt).toISOString(),
       fps: camera.fps,
       lastFrameAt: camera.lastFrameAt === undefined ? null : new Date(camera.lastFrameAt).toISOString(),
-      viewers: relay.viewers.size,
+      viewers: relay.viewerCount,
       framesIn: camera.framesIn,
       bytesIn: camera.bytesIn,
       framesDropped: camera.dropped,
     };
   }
 
-  /** Adds a viewer to a live room; `onGone` is how the HTTP layer reports the client leaving. */
+  /**
+   * Adds a viewer to a live room (`relay` is the room's, or one of its renditions); `onGone` is how
+   * the HTTP layer reports the client leaving.
+   */
   watch(relay: Relay, res: HttpResponse, headers: Readonly<Record<string, string>>, onGone: (listener: () => void) => void): void {
-    if (this.relay(relay.app, relay.room) !== relay) {
+    const room = this.relay(relay.app, relay.room);
+    if (room !== relay && (room === undefined || ![...room.renditions.values()].includes(relay))) {
       res.close();
       return;
     }
@@ -350,6 +370,15 @@ export class MjpegHub implements RelayClock, LocalStreams {
     this.ticker = undefined;
   }
 
+  /** Sends the newest frame again when the room went quiet (see REPEAT_AFTER_MS and `ws_ingest.repaint_ms`). */
+  private repaint(relay: Relay, repaintMs: number): void {
+    const quiet = this.now - relay.lastFanOutAt;
+    if (relay.latest && !relay.scheduled && (quiet >= REPEAT_AFTER_MS || (repaintMs > 0 && !relay.repainted && quiet >= repaintMs))) {
+      relay.repainted = true;
+      relay.fanOut();
+    }
+  }
+
   private tick(): void {
     this.now = Date.now();
     const wholeSecond = ++this.ticks % TICKS_PER_SECOND === 0;
@@ -359,13 +388,9 @@ export class MjpegHub implements RelayClock, LocalStreams {
       if (camera) {
         camera.refill(1 / TICKS_PER_SECOND);
         if (wholeSecond && camera.endSecond()) this.disconnect(relay, camera, "rate");
-        const repaintMs = camera.limits.repaintMs;
-        const quiet = this.now - relay.lastFanOutAt;
-        if (relay.latest && !relay.scheduled && (quiet >= REPEAT_AFTER_MS || (repaintMs > 0 && !relay.repainted && quiet >= repaintMs))) {
-          relay.repainted = true;
-          relay.fanOut();
-        }
-      } else if (relay.viewers.size === 0 || this.now - (relay.cameraLeftAt ?? 0) > CAMERA_GRACE_MS) {
+        this.repaint(relay, camera.limits.repaintMs);
+        for (const rendition of relay.renditions.values()) this.repaint(rendition, camera.limits.repaintMs);
+      } else if (relay.viewerCount === 0 || this.now - (relay.cameraLeftAt ?? 0) > CAMERA_GRACE_MS) {
         this.retire(relay);
         continue;
       }

@@ -23,8 +23,8 @@ export function registerMjpegMetrics(registry: Registry, hub: MjpegHub): void {
       const out: Sample[] = [];
       const other = new Map<string, number>();
       for (const relay of hub.snapshot().relays) {
-        if (out.length < MAX_ROOM_SERIES) out.push({ labels: { app: relay.app, room: relay.room }, value: relay.viewers.size });
-        else other.set(relay.app, (other.get(relay.app) ?? 0) + relay.viewers.size);
+        if (out.length < MAX_ROOM_SERIES) out.push({ labels: { app: relay.app, room: relay.room }, value: relay.viewerCount });
+        else other.set(relay.app, (other.get(relay.app) ?? 0) + relay.viewerCount);
       }
       for (const [app, value] of other) out.push({ labels: { app, room: "_other" }, value });
       return out;

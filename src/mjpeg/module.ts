@@ -6,28 +6,35 @@ import type { StreamsApi } from "../streams/module.ts";
 import type { StreamQuota } from "../tenants/quota.ts";
 import { MjpegHub } from "./hub.ts";
 import { registerMjpegMetrics } from "./metrics.ts";
+import { OriginalGuards, type OriginalPolicy } from "./originals.ts";
 import { PlayAccess } from "./play-access.ts";
 import { playbackRoutes } from "./playback-routes.ts";
 import { cameraKeyRoutes } from "./routes.ts";
 import { cameraSocket } from "./socket.ts";
 import { CAMERA_PATH } from "./urls.ts";
 
-/** WebSocket MJPEG cameras, served by this process: keys, the camera socket, fan-out and playback (SPEC 4.10). */
-/** What later modules use of the camera rooms: recordings tap their frames. */
+/** What later modules use of the camera rooms: recordings tap their frames, plugins add renditions. */
 export interface CameraRooms {
   /** Whether a camera is live in the room now. */
   live(app: string, room: string): boolean;
   /** A copy of the room's newest frame (a JPEG), while its camera is live. */
   latestFrame(app: string, room: string): Buffer | undefined;
   tap: MjpegHub["tap"];
+  /** A processed frame for the room's `?variant=` stream (false once its camera is gone), and that variant's end. */
+  publishRendition: MjpegHub["publishRendition"];
+  endRendition: MjpegHub["endRendition"];
+  /** Registers who hides a room's original frames from public viewers. */
+  guardOriginals(policy: OriginalPolicy): void;
 }
 
+/** WebSocket MJPEG cameras, served by this process: keys, the camera socket, fan-out and playback (SPEC 4.10). */
 export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; quota: StreamQuota }): Module<{ cameras: CameraRooms }> {
   const { config, logger, databases, metrics } = core;
   const apps = deps.apps.service;
   const hub = new MjpegHub({ apps, databases, tracker: deps.streams.tracker, quota: deps.quota, logger });
   registerMjpegMetrics(metrics.registry, hub);
   deps.streams.local.add(hub);
+  const originals = new OriginalGuards();
   let accepting = true;
   return {
     name: "mjpeg",
@@ -40,11 +47,14 @@ export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; 
           return relay?.camera && relay.latest ? Buffer.from(relay.latest.jpeg) : undefined;
         },
         tap: (app, room, tap) => hub.tap(app, room, tap),
+        publishRendition: (app, room, variant, jpeg, at) => hub.publishRendition(app, room, variant, jpeg, at),
+        endRendition: (app, room, variant) => hub.endRendition(app, room, variant),
+        guardOriginals: (policy) => originals.add(policy),
       },
     },
     routes: [
       ...cameraKeyRoutes({ hub, apps, quota: deps.quota, publicUrl: config.publicUrl }),
-      ...playbackRoutes({ hub, apps, access: new PlayAccess({ apps, servers: deps.media.servers }) }),
+      ...playbackRoutes({ hub, apps, access: new PlayAccess({ apps, servers: deps.media.servers }), originals }),
     ],
     sockets: [{ path: CAMERA_PATH, behavior: cameraSocket(hub, apps, () => accepting) }],
     start: () => hub.start(),

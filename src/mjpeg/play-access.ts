@@ -4,6 +4,9 @@ import { problem, type Problem } from "../lib/problem.ts";
 import { ATTR_APP } from "../lib/participants.ts";
 import type { MediaServers } from "../media/servers.ts";
 
+/** How a viewer got in; see `PlayAccess.check`. */
+export type PlayGrant = "public" | "token";
+
 /**
  * Who may watch a room's MJPEG: anyone while the app's `publicPlayback` is on; otherwise whoever
  * presents `?token=`, a LiveKit join token for this room that may subscribe, signed with the app's
@@ -18,11 +21,22 @@ export class PlayAccess {
     this.servers = options.servers;
   }
 
-  async check(app: AppRow, room: string, token: string | undefined): Promise<Problem | undefined> {
-    if (this.apps.config(app).features.publicPlayback) return undefined;
+  /**
+   * How a viewer may watch: `token` with a valid play token (which also opens what the public
+   * may not see, such as a room's unblurred frames), `public` by the app's publicPlayback.
+   */
+  async check(app: AppRow, room: string, token: string | undefined): Promise<PlayGrant | Problem> {
+    const publicPlayback = this.apps.config(app).features.publicPlayback;
     if (token === undefined || token === "") {
+      if (publicPlayback) return "public";
       return problem("unauthorized", "playback of this app is private: add ?token=<play token>, a join token for this room that can subscribe");
     }
+    const refused = await this.verify(app, room, token);
+    if (refused === undefined) return "token";
+    return publicPlayback ? "public" : refused;
+  }
+
+  private async verify(app: AppRow, room: string, token: string): Promise<Problem | undefined> {
     const media = this.servers.forApp(app.name);
     if (!media) return problem("unauthorized", "playback is private and no media server is configured to verify play tokens");
     let claims;

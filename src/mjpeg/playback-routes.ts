@@ -8,11 +8,19 @@ import { defineRoute, type Route } from "../http/route.ts";
 import { appRoomParams } from "../apps/schemas.ts";
 import type { MjpegHub } from "./hub.ts";
 import { STREAM_CONTENT_TYPE, type Part } from "./part.ts";
+import type { OriginalGuards } from "./originals.ts";
 import type { PlayAccess } from "./play-access.ts";
 import { playerHeaders, playerPage } from "./player-page.ts";
 import type { Relay } from "./relay.ts";
 
-const playQuery = z.object({ token: z.string().max(8192).optional() });
+const playQuery = z.object({
+  token: z.string().max(8192).optional(),
+  /** A processed version of the room's frames, made by a plugin (`deface`); absent for the original. */
+  variant: z.string().regex(/^[a-z0-9-]{1,32}$/, "a variant name such as deface").optional(),
+  /** The key that opens a room's original frames while a plugin hides them from the public. */
+  key: z.string().max(2000).optional(),
+});
+type PlayQuery = z.infer<typeof playQuery>;
 
 /** A live image must never be served from a cache without asking. */
 const LIVE_HEADERS = {
@@ -26,6 +34,7 @@ export interface PlaybackDeps {
   readonly hub: MjpegHub;
   readonly apps: AppService;
   readonly access: PlayAccess;
+  readonly originals: OriginalGuards;
 }
 
 /**
@@ -33,15 +42,22 @@ export interface PlaybackDeps {
  * and the player pages. An unknown app and a room without a live camera are both 404.
  */
 export function playbackRoutes(d: PlaybackDeps): Route[] {
-  const liveRelay = async (appName: string, room: string, token: string | undefined): Promise<{ app: AppRow; relay: Relay; part: Part } | Problem> => {
+  /** The relay to serve (the room's, or its rendition's with `?variant=`) and its newest frame. */
+  const liveRelay = async (appName: string, room: string, q: PlayQuery): Promise<{ app: AppRow; room: Relay; relay: Relay; part: Part } | Problem> => {
     const app = d.apps.findByName(appName);
     if (!app) return problem("not_found", `no app ${appName}`);
-    const denied = await d.access.check(app, room, token);
-    if (denied) return denied;
-    const relay = d.hub.relay(app.name, room);
-    const part = relay?.latest;
-    if (!relay?.live || !part) return problem("not_found", `no camera is live in room ${room}`);
-    return { app, relay, part };
+    const grant = await d.access.check(app, room, q.token);
+    if (isProblem(grant)) return grant;
+    const camera = d.hub.relay(app.name, room);
+    if (!camera?.live || !camera.latest) return problem("not_found", `no camera is live in room ${room}`);
+    if (q.variant === undefined) {
+      const refused = d.originals.refusal(app.name, room, grant, q.key);
+      return refused ?? { app, room: camera, relay: camera, part: camera.latest };
+    }
+    const rendition = camera.renditions.get(q.variant);
+    if (!rendition) return problem("not_found", `room ${room} has no ${q.variant} variant: the plugin that makes it is not enabled for this room`);
+    if (!rendition.latest) return problem("service_unavailable", `room ${room}'s ${q.variant} variant has no frame yet; retry in a moment`, { headers: { "retry-after": "2" } });
+    return { app, room: camera, relay: rendition, part: rendition.latest };
   };
   const page = (embed: boolean) =>
     defineRoute({
@@ -63,11 +79,11 @@ export function playbackRoutes(d: PlaybackDeps): Route[] {
       params: appRoomParams,
       query: playQuery,
       handler: async (ctx): Promise<StreamReply | Problem> => {
-        const found = await liveRelay(ctx.params.app, ctx.params.room, ctx.query.token);
+        const found = await liveRelay(ctx.params.app, ctx.params.room, ctx.query);
         if (isProblem(found)) return found;
-        const { app, relay } = found;
+        const { app, room, relay } = found;
         const max = d.apps.config(app).ws_ingest.max_viewers;
-        if (relay.viewers.size >= max) {
+        if (room.viewerCount >= max) {
           return problem("service_unavailable", `room ${relay.room} has its maximum of ${max} viewers; retry later`, { headers: { "retry-after": "10" } });
         }
         const headers = { ...LIVE_HEADERS, "content-type": STREAM_CONTENT_TYPE };
@@ -81,12 +97,12 @@ export function playbackRoutes(d: PlaybackDeps): Route[] {
       params: appRoomParams,
       query: playQuery,
       handler: async (ctx): Promise<Reply | Problem> => {
-        const found = await liveRelay(ctx.params.app, ctx.params.room, ctx.query.token);
+        const found = await liveRelay(ctx.params.app, ctx.params.room, ctx.query);
         if (isProblem(found)) return found;
         // Not held: the reply is rendered and handed to uWS within this macrotask (see `Part`).
         const { part } = found;
         // `no-cache` plus a validator: pollers revalidate every time and get 304 until a new frame.
-        const etag = `"${part.at.toString(36)}-${part.seq}"`;
+        const etag = `"${ctx.query.variant === undefined ? "" : `${ctx.query.variant}-`}${part.at.toString(36)}-${part.seq}"`;
         const headers = { ...LIVE_HEADERS, "cache-control": "no-cache, max-age=0", etag, "last-modified": new Date(part.at).toUTCString() };
         if (ctx.headers["if-none-match"] === etag) return { kind: "reply", status: 304, headers };
         return { kind: "reply", status: 200, body: part.jpeg, contentType: "image/jpeg", headers };

@@ -32,6 +32,11 @@ export class Relay implements ViewerRoom {
   readonly viewers = new Set<Viewer>();
   /** Recordings of this room: each gets the newest frame at every fan-out. */
   readonly taps = new Set<FrameTap>();
+  /**
+   * Processed versions of this room's frames, by variant (the deface plugin's blurred picture):
+   * relays of their own, fed by whoever processes the frames, live while this room's camera is.
+   */
+  readonly renditions = new Map<string, Relay>();
   /** When a frame (new or repeated) last went out. */
   lastFanOutAt = 0;
   scheduled = false;
@@ -45,6 +50,8 @@ export class Relay implements ViewerRoom {
     readonly room: string,
     private readonly clock: RelayClock,
     readonly counters: MjpegCounters,
+    /** Set on a rendition: the camera's relay it belongs to. */
+    private readonly parent?: Relay,
   ) {}
 
   get now(): number {
@@ -52,7 +59,30 @@ export class Relay implements ViewerRoom {
   }
 
   get live(): boolean {
-    return this.camera !== undefined;
+    return this.parent ? this.parent.live : this.camera !== undefined;
+  }
+
+  /** The relay of a variant of this room's frames, made on its first frame. */
+  rendition(variant: string): Relay {
+    let relay = this.renditions.get(variant);
+    if (!relay) {
+      relay = new Relay(this.app, this.room, this.clock, this.counters, this);
+      this.renditions.set(variant, relay);
+    }
+    return relay;
+  }
+
+  /** Ends a variant: its viewers' streams close. */
+  endRendition(variant: string): void {
+    this.renditions.get(variant)?.closeViewers();
+    this.renditions.delete(variant);
+  }
+
+  /** Viewers of the room in every variant: what `ws_ingest.max_viewers` bounds. */
+  get viewerCount(): number {
+    let n = this.viewers.size;
+    for (const r of this.renditions.values()) n += r.viewers.size;
+    return n;
   }
 
   /** Takes a validated frame: must run inside the WebSocket callback that received it. */
@@ -103,6 +133,7 @@ export class Relay implements ViewerRoom {
         evicted++;
       }
     }
+    for (const r of this.renditions.values()) evicted += r.evictStalled(before);
     return evicted;
   }
 
@@ -116,12 +147,15 @@ export class Relay implements ViewerRoom {
     }
     let bytes = this.parts.spareBytes;
     for (const buffer of held) bytes += buffer.length;
+    for (const r of this.renditions.values()) bytes += r.heldBytes();
     return bytes;
   }
 
   closeViewers(): void {
     for (const viewer of this.viewers) viewer.close();
     this.viewers.clear();
+    for (const r of this.renditions.values()) r.closeViewers();
+    this.renditions.clear();
   }
 
   delivered(bytes: number): void {

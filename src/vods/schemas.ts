@@ -1,16 +1,11 @@
 import { z } from "zod";
 import { appParams } from "../apps/schemas.ts";
+import { clampedLimit } from "../lib/clamped-limit.ts";
 import { isoInstant } from "../lib/iso-instant.ts";
 
 export const VOD_STATUSES = ["recording", "uploading", "ready", "failed"] as const;
 export type VodStatus = (typeof VOD_STATUSES)[number];
 
-/** SPEC 4.12 clamps `limit` instead of refusing it: 0 lists one, 5000 lists 1000. */
-const clampedLimit = z.coerce
-  .number()
-  .int()
-  .default(200)
-  .transform((n) => Math.min(1000, Math.max(1, n)));
 
 /** `GET /apps/{app}/vods` (SPEC 4.12); since/until bound started_at, both inclusive. */
 export const listVodsQuery = z
@@ -22,7 +17,7 @@ export const listVodsQuery = z
     order: z.enum(["started_at", "size_bytes", "id"]).default("id"),
     dir: z.enum(["asc", "desc"]).default("desc"),
     all: z.literal("1", { message: "all takes the value 1" }).optional(),
-    limit: clampedLimit,
+    limit: clampedLimit(200),
     offset: z.coerce.number().int().min(0).default(0),
   })
   .refine((q) => q.since === undefined || q.until === undefined || Date.parse(q.since) <= Date.parse(q.until), {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -51,6 +52,9 @@ describe("egress stream outputs", () => {
         const now = await egresses.info("pushy", info.egressId);
         return now !== undefined && !isProblem(now) && now.status === 1;
       }, 20_000, "the stream egress to be active");
+      // Active means the pipeline is up, not that media flows yet: time the push from the first
+      // bytes the receiver writes, as a viewer would see them.
+      await eventually(async () => existsSync(out) && statSync(out).size > 0, 20_000, "the receiver to write its first bytes");
       await sleep(4000);
       const settled = await egresses.settle("pushy", info.egressId, 30_000);
       assert.ok(!isProblem(settled) && settled.info.status === 3, JSON.stringify(settled));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { configPatchSchema, manifests } from "../../plugins/manifests.ts";
 
 /** SPEC 2.1: an app name is a slug of 3 to 32 characters. */
 export const APP_NAME = /^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/;
@@ -132,14 +133,21 @@ export const appConfigSchema = z.strictObject({
       api_key: z.string().max(255).default(""),
     })
     .prefault({}),
+  /** Per plugin (SPEC 2.10): whether it is installed and enabled, and its config (secrets live in the secrets store). */
   plugins: z
-    .record(
-      z.string().regex(/^[a-z0-9-]{1,64}$/),
-      z.strictObject({
-        installed: z.boolean().default(true),
-        enabled: z.boolean().default(false),
-        config: z.record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.boolean()])).default({}),
-      }),
+    .strictObject(
+      Object.fromEntries(
+        manifests.map((m) => [
+          m.id,
+          z
+            .strictObject({
+              installed: z.boolean().default(true),
+              enabled: z.boolean().default(false),
+              config: configPatchSchema(m, { secrets: false }).default({}),
+            })
+            .optional(),
+        ]),
+      ),
     )
     .default({}),
 });

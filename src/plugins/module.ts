@@ -1,0 +1,121 @@
+import { Counter, Gauge } from "prom-client";
+import type { AppsApi } from "../apps/module.ts";
+import type { Core } from "../core/core.ts";
+import type { Module } from "../core/modules.ts";
+import type { MediaApi } from "../media/module.ts";
+import type { CameraRooms } from "../mjpeg/module.ts";
+import { manifestOf } from "./manifests.ts";
+import { PluginRooms } from "./rooms.ts";
+import { pluginRoutes } from "./routes.ts";
+import { PluginService } from "./service.ts";
+import { PluginWorkers } from "./workers.ts";
+
+const WORKER_STATES = ["stopped", "starting", "running", "stopping", "crashed", "failed"] as const;
+
+/** Plugins (SPEC 2.10, 4.16): per-app state, supervised worker processes, and what they make of rooms. */
+export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi; cameras: CameraRooms }): Module {
+  const { logger, metrics } = core;
+  const { configs, secrets, store } = deps.apps;
+  // The three parts need one another: each is handed the others through these late-bound calls.
+  let service: PluginService | undefined;
+  let rooms: PluginRooms | undefined;
+  const detectionsTotal = new Counter({
+    name: "service_plugin_detections_total",
+    help: "Objects detected by plugin workers, by plugin and label",
+    labelNames: ["plugin", "label"],
+    registers: [metrics.registry],
+  });
+  const workers = new PluginWorkers({
+    supervisor: core.supervisor,
+    events: core.events,
+    logger,
+    entryOf: (plugin) => new URL(`../../workers/plugins/${plugin}.ts`, import.meta.url),
+    configOf: (app, plugin) => (service as PluginService).configOf(app, plugin),
+    listener: {
+      ready: (app, plugin) => rooms?.ready(app, plugin),
+      message: (app, plugin, message) => rooms?.message(app, plugin, message),
+      gone: (app, plugin) => rooms?.gone(app, plugin),
+    },
+  });
+  rooms = new PluginRooms({
+    databases: core.databases,
+    cameras: deps.cameras,
+    servers: deps.media.servers,
+    workers,
+    scopeOf: (app, plugin) => {
+      const listed = String(service?.configOf(app, plugin)["rooms"] ?? "")
+        .split(",")
+        .map((r) => r.trim())
+        .filter((r) => r !== "");
+      return { camerasOnly: !manifestOf(plugin)?.sources.includes("livekit"), rooms: listed.length > 0 ? new Set(listed) : undefined };
+    },
+    detected: (app, plugin, message) => {
+      for (const object of message.objects) detectionsTotal.labels(plugin, object.label).inc();
+      service?.detected(app, plugin, message);
+    },
+    logger,
+  });
+  const plugins = new PluginService({ configs, secrets, workers, roomsOf: (app, plugin) => (rooms as PluginRooms).roomsOf(app, plugin), logger });
+  service = plugins;
+
+  // deface hides a camera room's original frames from public viewers unless told otherwise.
+  deps.cameras.guardOriginals((app, room) => {
+    const state = plugins.state(app, "deface");
+    if (!state.enabled) return undefined;
+    const config = plugins.configOf(app, "deface");
+    const listed = String(config["rooms"]).split(",").map((r) => r.trim()).filter((r) => r !== "");
+    if (config["publicOriginal"] === true || (listed.length > 0 && !listed.includes(room))) return undefined;
+    const key = String(config["originalKey"] ?? "");
+    return { key: key === "" ? undefined : key, variant: "deface" };
+  });
+  core.events.onEvent((event) => {
+    if (event.event === "stream_started") rooms?.streamStarted(event.app, event.room, event.data["type"] === "ws-mjpeg");
+    else if (event.event === "stream_ended") rooms?.streamEnded(event.app, event.room);
+  });
+
+  new Gauge({
+    name: "service_plugin_workers",
+    help: "Plugin workers by state",
+    labelNames: ["state"],
+    registers: [metrics.registry],
+    collect() {
+      const counts = Object.fromEntries(WORKER_STATES.map((s) => [s, 0])) as Record<string, number>;
+      for (const state of workers.states()) counts[state] = (counts[state] ?? 0) + 1;
+      for (const [state, n] of Object.entries(counts)) this.labels(state).set(n);
+    },
+  });
+  new Gauge({
+    name: "service_plugin_worker_fps",
+    help: "Frames a plugin worker analysed per second over its last report, all rooms together",
+    labelNames: ["app", "plugin"],
+    registers: [metrics.registry],
+    collect() {
+      this.reset();
+      for (const w of workers.stats()) this.labels(w.app, w.plugin).set(Object.values(w.rooms).reduce((sum, r) => sum + r.fps, 0));
+    },
+  });
+  new Gauge({
+    name: "service_plugin_worker_frame_ms",
+    help: "Time a plugin worker spent per analysed frame over its last report (mean over its rooms)",
+    labelNames: ["app", "plugin"],
+    registers: [metrics.registry],
+    collect() {
+      this.reset();
+      for (const w of workers.stats()) {
+        const busy = Object.values(w.rooms).filter((r) => r.analysed > 0);
+        if (busy.length > 0) this.labels(w.app, w.plugin).set(busy.reduce((sum, r) => sum + r.latencyMs, 0) / busy.length);
+      }
+    },
+  });
+
+  return {
+    name: "plugins",
+    routes: pluginRoutes(plugins, store),
+    start: () => plugins.resume(store.list({ all: true }).map((app) => app.name)),
+    stop: () => workers.shutdown(),
+    forgetApp: (app) => plugins.forgetApp(app),
+    configChanged: ({ app }) => {
+      if (store.findByName(app)) plugins.reconcile(app);
+    },
+  };
+}

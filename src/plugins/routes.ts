@@ -1,0 +1,87 @@
+import { appParams } from "../apps/schemas.ts";
+import type { AppStore } from "../apps/store.ts";
+import { appOf } from "../auth/caller.ts";
+import { ok, okOr } from "../http/reply.ts";
+import { defineRoute, type Route } from "../http/route.ts";
+import { problem } from "../lib/problem.ts";
+import { patchPluginBody, pluginLogsQuery, pluginParams } from "./schemas.ts";
+import type { PluginService } from "./service.ts";
+
+/** SPEC 4.16, plus the newest detections of a detector plugin. */
+export function pluginRoutes(plugins: PluginService, apps: AppStore): Route[] {
+  const base = "/api/v1/apps/{app}/plugins";
+  const read = { auth: "any", app: true, permission: "config:read" } as const;
+  const write = { auth: "any", app: true, permission: "config:write" } as const;
+  return [
+    defineRoute({ method: "GET", path: base, ...read, params: appParams, handler: async (ctx) => ok(plugins.list(appOf(ctx).name)) }),
+    defineRoute({
+      method: "GET",
+      path: `${base}/public`,
+      auth: "public",
+      params: appParams,
+      handler: async (ctx) => {
+        const app = apps.findByName(ctx.params.app);
+        return app ? ok(plugins.publicList(app.name)) : problem("not_found", `no app ${ctx.params.app}`);
+      },
+    }),
+    defineRoute({ method: "GET", path: `${base}/{id}`, ...read, params: pluginParams, handler: async (ctx) => okOr(plugins.get(appOf(ctx).name, ctx.params.id)) }),
+    defineRoute({
+      method: "POST",
+      path: `${base}/{id}/install`,
+      ...write,
+      params: pluginParams,
+      handler: async (ctx) => okOr(await plugins.install(appOf(ctx).name, ctx.params.id)),
+    }),
+    defineRoute({
+      method: "PATCH",
+      path: `${base}/{id}`,
+      ...write,
+      params: pluginParams,
+      body: patchPluginBody,
+      handler: async (ctx) => okOr(await plugins.patch(appOf(ctx).name, ctx.params.id, ctx.body)),
+    }),
+    defineRoute({
+      method: "DELETE",
+      path: `${base}/{id}`,
+      ...write,
+      params: pluginParams,
+      handler: async (ctx) => okOr(await plugins.remove(appOf(ctx).name, ctx.params.id)),
+    }),
+    defineRoute({
+      method: "POST",
+      path: `${base}/{id}/worker/start`,
+      ...write,
+      params: pluginParams,
+      handler: async (ctx) => okOr(plugins.startWorker(appOf(ctx).name, ctx.params.id)),
+    }),
+    defineRoute({
+      method: "POST",
+      path: `${base}/{id}/worker/stop`,
+      ...write,
+      params: pluginParams,
+      handler: async (ctx) => okOr(plugins.stopWorker(appOf(ctx).name, ctx.params.id)),
+    }),
+    defineRoute({
+      method: "GET",
+      path: `${base}/{id}/worker/status`,
+      ...read,
+      params: pluginParams,
+      handler: async (ctx) => okOr(plugins.workerStatus(appOf(ctx).name, ctx.params.id)),
+    }),
+    defineRoute({
+      method: "GET",
+      path: `${base}/{id}/logs`,
+      ...read,
+      params: pluginParams,
+      query: pluginLogsQuery,
+      handler: async (ctx) => okOr(plugins.logs(appOf(ctx).name, ctx.params.id, ctx.query.limit)),
+    }),
+    defineRoute({
+      method: "GET",
+      path: `${base}/{id}/detections`,
+      ...read,
+      params: pluginParams,
+      handler: async (ctx) => okOr(plugins.latestDetections(appOf(ctx).name, ctx.params.id)),
+    }),
+  ];
+}
