@@ -99,7 +99,10 @@ func startRecorder(id string, tracks []track, out outputs) (*recorder, error) {
 	}
 
 	r := &recorder{out: out, exited: make(chan struct{}), stderr: &tail{}}
-	args := []string{"-hide_banner", "-loglevel", "error", "-protocol_whitelist", "file,udp,rtp", "-analyzeduration", "10M", "-i", sdpFile}
+	// Timestamps are taken on arrival, as a live pipeline's clock does: without RTCP sender reports
+	// ffmpeg's RTP demuxer can only trust RTP timestamps, and a jump in them once collapsed a
+	// twelve-second recording into 0.14 s.
+	args := []string{"-hide_banner", "-loglevel", "error", "-protocol_whitelist", "file,udp,rtp", "-analyzeduration", "10M", "-use_wallclock_as_timestamps", "1", "-i", sdpFile}
 	encode := func(keyframeEvery uint32) []string {
 		var a []string
 		if hasVideo {
