@@ -23,9 +23,19 @@ export interface Participant {
   readonly room: Room;
   /** With `live`, a 440 Hz tone is sent (a media recording needs samples, not just a track). */
   publishAudio(options?: { live?: boolean }): Promise<void>;
-  /** With `live`, 320x240 frames at 15 fps with a bar moving across them (what a recording records). */
-  publishVideo(options?: { live?: boolean }): Promise<void>;
+  /**
+   * With `live`, 320x240 frames at 15 fps with a bar moving across them (what a recording records),
+   * or with `picture` that still picture again and again (what a detector should find).
+   */
+  publishVideo(options?: { live?: boolean; picture?: Picture }): Promise<void>;
   leave(): Promise<void>;
+}
+
+/** RGBA pixels. */
+export interface Picture {
+  readonly rgba: Uint8Array;
+  readonly width: number;
+  readonly height: number;
 }
 
 const WIDTH = 320;
@@ -67,13 +77,15 @@ export async function join(wsUrl: string, token: string): Promise<Participant> {
       );
     },
     async publishVideo(options = {}) {
-      const source = new VideoSource(WIDTH, HEIGHT);
+      const { picture } = options;
+      const source = new VideoSource(picture?.width ?? WIDTH, picture?.height ?? HEIGHT);
       const track = LocalVideoTrack.createVideoTrack("cam", source);
       await room.localParticipant?.publishTrack(track, new TrackPublishOptions({ source: TrackSource.SOURCE_CAMERA }));
-      if (!options.live) return;
+      if (!options.live && !picture) return;
       let n = 0;
+      const frame = () => (picture ? new VideoFrame(picture.rgba, picture.width, picture.height, VideoBufferType.RGBA) : testFrame(n++));
       // Capture times from a monotonic clock: recorders timestamp the video by them.
-      feeds.push(setInterval(() => source.captureFrame(testFrame(n++), process.hrtime.bigint() / 1000n), 1000 / FPS));
+      feeds.push(setInterval(() => source.captureFrame(frame(), process.hrtime.bigint() / 1000n), 1000 / FPS));
     },
     async leave() {
       for (const feed of feeds) clearInterval(feed);
