@@ -7,7 +7,14 @@ import { z } from "zod";
  */
 
 const field = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("string"), default: z.string(), description: z.string(), maxLength: z.number().int().positive() }),
+  z.strictObject({
+    type: z.literal("string"),
+    default: z.string(),
+    description: z.string(),
+    maxLength: z.number().int().positive(),
+    /** A regular expression the whole value must match (the default always does), and what it asks for. */
+    pattern: z.strictObject({ regex: z.string(), message: z.string() }).optional(),
+  }),
   z.strictObject({ type: z.literal("number"), default: z.number(), description: z.string(), min: z.number(), max: z.number(), integer: z.boolean() }),
   z.strictObject({ type: z.literal("boolean"), default: z.boolean(), description: z.string() }),
   z.strictObject({ type: z.literal("select"), default: z.string(), description: z.string(), options: z.array(z.string()).min(1) }),
@@ -56,7 +63,8 @@ const MANIFESTS = [
         type: "string",
         default: "",
         maxLength: 1000,
-        description: "An absolute path to your own YOLO ONNX model on the server; empty for the built-in COCO detector",
+        pattern: { regex: "^(/.+\\.onnx)?$", message: "an absolute path to an .onnx file on the server, or empty" },
+        description: "An absolute path to your own YOLO ONNX model on the server (Ultralytics export layout); empty for the built-in COCO detector",
       },
       confidence: { type: "number", default: 0.4, min: 0.05, max: 1, integer: false, description: "Minimum score of a detection" },
       classes: { type: "string", default: "", maxLength: 2000, description: "Class labels to report, comma-separated; empty for all" },
@@ -107,8 +115,10 @@ export const manifests: readonly PluginManifest[] = MANIFESTS.map((m) => manifes
 /** The schema of one field's value. */
 function valueSchema(f: ConfigField): z.ZodType<string | number | boolean> {
   switch (f.type) {
-    case "string":
-      return z.string().max(f.maxLength);
+    case "string": {
+      const text = z.string().max(f.maxLength);
+      return f.pattern ? text.regex(new RegExp(f.pattern.regex), f.pattern.message) : text;
+    }
     case "number": {
       const n = z.number().min(f.min).max(f.max);
       return f.integer ? n.int() : n;

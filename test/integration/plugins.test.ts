@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { after, before, describe, it } from "node:test";
 import sharp from "sharp";
 import type { PluginView } from "../../src/plugins/service.ts";
 import type { LogLine, WorkerStatus } from "../../src/plugins/workers.ts";
 import type { DetectionsMessage } from "../../workers/plugins/protocol.ts";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
-import { Camera, MjpegViewer, cameraApp, mintKey } from "../helpers/mjpeg.ts";
+import { Camera, MjpegViewer, cameraApp, mintKey, testJpeg } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
 import { metricValue, request, startServer, type TestServer } from "../helpers/server.ts";
 import { eventually } from "../helpers/wait.ts";
@@ -225,6 +226,45 @@ describe("plugins", () => {
     await eventually(async () => Object.values((await status("yolo")).rooms).some((r) => r.fps > 0), 15_000, "the worker's own fps report");
     const pub = await server.request("GET", "/api/v1/apps/lens/plugins/public");
     assert.deepEqual(dataOf(pub), [{ id: "yolo", name: "Object detection", version: "1.0.0", overlay: { topic: "detections" } }]);
+  });
+
+  it("yolo runs an operator's own ONNX model; a model that cannot load is one error per crash", { timeout: 60_000 }, async () => {
+    const relative = await call("PATCH", "/plugins/yolo", { config: { modelPath: "models/mine.onnx" } });
+    assert.equal(relative.status, 400);
+    assert.ok(errorOf<{ path: string }[]>(relative).details?.some((d) => d.path === "body.config.modelPath"), relative.text);
+
+    const painter = await Camera.connect(await mintKey(server, "lens", "paint"));
+    const red = testJpeg("red", 0, "320x240");
+    const feed = setInterval(() => painter.send(red), 100);
+    try {
+      const tiny = fileURLToPath(new URL("../fixtures/tiny-yolo.onnx", import.meta.url));
+      assert.equal((await call("PATCH", "/plugins/yolo", { config: { modelPath: tiny, classes: "", rooms: "lens-paint" } })).status, 200);
+      const painted = async () => dataOf<DetectionsMessage[]>(await call("GET", "/plugins/yolo/detections")).find((d) => d.room === "lens-paint" && d.model === "onnx:tiny-yolo.onnx");
+      await eventually(async () => (await painted())?.objects.length === 1, 30_000, "the custom model's detection in the red room");
+      const [only] = (await painted())?.objects ?? [];
+      // The tiny model scores "person" by the picture's mean red and "car" by its mean blue, on one box in the middle.
+      assert.equal(only?.label, "person");
+      assert.ok(only && only.score > 0.7, JSON.stringify(only));
+      const { x, y, width, height } = only?.box ?? { x: 0, y: 0, width: 0, height: 0 };
+      for (const [got, want] of [[x, 0.3], [y, 0.1], [width, 0.4], [height, 0.8]] as const) assert.ok(Math.abs(got - want) < 0.02, JSON.stringify(only?.box));
+      assert.deepEqual(dataOf<{ rooms: string[] }>(await call("GET", "/plugins/yolo")).rooms, ["lens-paint"]);
+    } finally {
+      clearInterval(feed);
+      await painter.close();
+    }
+
+    const errorsBefore = events("plugin_worker_error", "yolo").length;
+    assert.equal((await call("PATCH", "/plugins/yolo", { config: { modelPath: "/nonexistent/mine.onnx" } })).status, 200);
+    await eventually(async () => (await status("yolo")).crashes >= 2, 30_000, "the worker to crash twice on the missing model");
+    const now = await status("yolo");
+    assert.equal(now.lastExit?.exitCode, 1);
+    const errors = events("plugin_worker_error", "yolo").slice(errorsBefore);
+    assert.ok(errors.length === now.crashes || errors.length === now.crashes - 1, `one error per crash: ${errors.length} errors, ${now.crashes} crashes`);
+    assert.ok(errors.every((e) => e.data["exitCode"] === 1 && e.data["signal"] === null));
+    const lines = dataOf<{ lines: LogLine[] }>(await call("GET", "/plugins/yolo/logs?limit=20")).lines;
+    assert.ok(lines.some((l) => l.stream === "stderr" && l.line.includes("no such file on the server")), JSON.stringify(lines));
+    assert.equal((await call("PATCH", "/plugins/yolo", { config: { modelPath: "", rooms: "" } })).status, 200);
+    await eventually(async () => (await status("yolo")).state === "running", 30_000, "the worker back on the built-in model");
   });
 
   it("disabling stops the worker; DELETE uninstalls and removes its secrets", { timeout: 30_000 }, async () => {

@@ -5,6 +5,7 @@
  */
 import type { Detection, DetectionsMessage } from "./protocol.ts";
 import { runWorker, type Config } from "./runtime.ts";
+import { loadOnnxYolo } from "./onnx-yolo.ts";
 import { loadVision } from "./vision.ts";
 
 /** Comma-separated labels as a set; empty for every label. */
@@ -19,12 +20,10 @@ function labels(value: unknown): Set<string> | undefined {
 const round = (n: number): number => Math.round(Math.min(1, Math.max(0, n)) * 10_000) / 10_000;
 
 runWorker(async (config: Config) => {
-  if (String(config["modelPath"] ?? "") !== "") {
-    throw new Error(`modelPath ${String(config["modelPath"])}: custom ONNX models are not supported by this version; clear modelPath to use the built-in COCO detector`);
-  }
   const wanted = labels(config["classes"]);
   const max = Number(config["maxDetections"]);
-  const model = await loadVision("objects", Number(config["confidence"]), max);
+  const modelPath = String(config["modelPath"] ?? "");
+  const model = modelPath === "" ? await loadVision("objects", Number(config["confidence"]), max) : await loadOnnxYolo(modelPath, Number(config["confidence"]), max);
   return {
     model: model.name,
     fps: Number(config["fps"]),

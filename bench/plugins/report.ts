@@ -1,0 +1,122 @@
+/**
+ * The plugin bench's tables: each figure beside its ratio to the baseline measured in the same run
+ * (the in-process JPEG decode for the workers, the service without a plugin for the fan-out).
+ */
+import type { DecodeFigures } from "./decode.ts";
+import type { FanoutFigures, FanoutRun } from "./fanout.ts";
+import type { WorkerFigures, WorkerPlugin } from "./worker-probe.ts";
+
+const fixed = (x: number, digits: number): string => x.toFixed(digits);
+const mb = (bytes: number): string => (bytes / 1e6).toFixed(0);
+const pct = (cores: number): string => `${Math.round(cores * 100)}%`;
+const times = (x: number): string => `${x.toFixed(2)} x`;
+
+/** A Markdown table with padded columns, readable in a terminal as it is. */
+function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+/** What the results held, as shares of the frames: "person 100%", "1 face 98%, 0 faces 2%". */
+function foundCell(w: WorkerFigures): string {
+  return [...w.found]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([what, n]) => `${what} ${Math.round((n * 100) / Math.max(w.results, 1))}%`)
+    .join(", ");
+}
+
+/** The worker's own reports in the window, joined: "12.3 fps / 80.1 ms, ...". */
+function reportedCell(w: WorkerFigures): string {
+  if (w.reported.length === 0) return "none in the window";
+  return w.reported.map((r) => `${fixed(r.fps, 1)} fps / ${fixed(r.latencyMs, 1)} ms`).join(", ");
+}
+
+export interface WorkerSection {
+  readonly decode: DecodeFigures;
+  readonly workers: readonly WorkerFigures[];
+  readonly errors: ReadonlyArray<{ readonly plugin: WorkerPlugin; readonly error: string }>;
+}
+
+export function renderWorkers(s: WorkerSection): string {
+  const base = s.decode.latency.mean;
+  const rows = [
+    ["decode (baseline)", "sharp, in the bench", "-", `${fixed(base, 2)} / ${fixed(s.decode.latency.p50, 2)} / ${fixed(s.decode.latency.p99, 2)}`, times(1), "-", "-", "-", "-", `${s.decode.width}x${s.decode.height} RGB`],
+    ...s.workers.map((w) => [
+      w.plugin,
+      w.model,
+      fixed(w.fps, 1),
+      `${fixed(w.latency.mean, 1)} / ${fixed(w.latency.p50, 1)} / ${fixed(w.latency.p99, 1)}`,
+      times(w.latency.mean / base),
+      reportedCell(w),
+      String(w.reported.reduce((sum, r) => sum + r.skipped, 0)),
+      pct(w.cores),
+      `${mb(w.rss.ready)} / ${mb(w.rss.start)} / ${mb(w.rss.end)}`,
+      foundCell(w),
+    ]),
+    ...s.errors.map((e) => [e.plugin, "ERROR", "-", "-", "-", "-", "-", "-", "-", e.error]),
+  ];
+  const notes = s.workers.flatMap((w) => [
+    ...(w.unmatched > 0 ? [`- ${w.plugin}: ${w.unmatched} results matched no frame in flight`] : []),
+    ...(w.stderr.lines > 0 ? [`- ${w.plugin}: ${w.stderr.lines} stderr lines, e.g. ${w.stderr.samples.map((l) => JSON.stringify(l)).join("; ")}`] : []),
+  ]);
+  return [
+    table(
+      ["worker", "model", "frames/s", "round trip mean / p50 / p99 ms", "mean x decode", "worker's own stats (fps / ms per frame)", "skipped", "worker cpu", "RSS MB ready / start / end", "found"],
+      rows,
+    ),
+    ...(notes.length > 0 ? ["", ...notes] : []),
+  ].join("\n");
+}
+
+function workerCell(f: FanoutFigures): string[] {
+  const w = f.worker;
+  if (!w) return ["-", "-", "-", "-"];
+  const own = Object.values(w.status.rooms)
+    .map((r) => `${fixed(r.fps, 1)} fps / ${fixed(r.latencyMs, 1)} ms, ${r.skipped} skipped`)
+    .join("; ");
+  return [pct(w.cores), fixed(w.msPerMB, 3), own || "no report yet", mb(w.rss)];
+}
+
+export function renderFanout(run: FanoutRun): string {
+  const base = run.results[0];
+  const rows = run.results.map((f) => [
+    f.name,
+    String(f.viewers),
+    fixed(f.bytes / 1e6 / f.seconds, 1),
+    fixed(f.cameraFps, 1),
+    pct(f.serviceCores),
+    `${fixed(f.serviceMsPerMB, 3)} (${fixed(f.serviceUserMsPerMB, 3)} user)`,
+    base ? times(f.serviceMsPerMB / base.serviceMsPerMB) : "-",
+    ...workerCell(f),
+    base && f.worker ? times((f.serviceMsPerMB + f.worker.msPerMB) / base.serviceMsPerMB) : "-",
+    mb(f.serviceRss),
+    pct(f.machineCores),
+  ]);
+  const b = run.results.find((f) => f.name.startsWith("(b)"));
+  const headline =
+    base && b
+      ? [`(b)/(a) service CPU per MB delivered: ${times(b.serviceMsPerMB / base.serviceMsPerMB)} (${fixed(b.serviceMsPerMB, 3)} vs ${fixed(base.serviceMsPerMB, 3)} ms/MB)`]
+      : [];
+  const viewerTrouble = run.results.flatMap((f) =>
+    f.closed > 0 || f.errors.length > 0 ? [`- ${f.name}: ${f.closed} viewers closed by the server; ${f.errors.join("; ") || "no errors"}`] : [],
+  );
+  const notes = [...viewerTrouble, ...run.notes.map((n) => `- ${n}`), ...(run.error ? [`- ERROR: ${run.error}`] : [])];
+  return [
+    table(
+      ["scenario", "viewers", "MB/s", "camera fps", "service cpu", "service ms cpu/MB", "x (a)", "deface cpu", "deface ms cpu/MB", "deface's own stats", "deface RSS MB", "service+deface x (a)", "service RSS MB", "machine cpu"],
+      rows,
+    ),
+    ...(headline.length > 0 ? ["", ...headline] : []),
+    ...(run.defaceConfig ? [`deface config: ${JSON.stringify(run.defaceConfig)}`] : []),
+    ...(notes.length > 0 ? ["", ...notes] : []),
+  ].join("\n");
+}
+
+export const LEGEND = [
+  "round trip: the bench sends a frame when the worker asks, until its detections or rendition are back (IPC both ways included); worker's own stats: its 5 s reports in the window",
+  "x decode: the round trip's mean over the mean time to decode the same JPEG to RGB with sharp in the bench's process, the cost of touching a frame at all",
+  "cpu: 100% = one core busy over the window; MB = 10^6 bytes delivered to the viewers; ms cpu/MB: CPU ms spent per MB delivered; x (a): over the service's own figure with no plugin",
+  "RSS from /proc: worker once its model loaded / at the window's start / at its end; service and deface RSS at the window's end",
+].join("\n");
