@@ -25,6 +25,8 @@ export interface CameraRooms {
   endRendition: MjpegHub["endRendition"];
   /** Registers who hides a room's original frames from public viewers. */
   guardOriginals(policy: OriginalPolicy): void;
+  /** Whether a viewer may watch the room (public playback, or a play token): what else a player reads of it follows the same rule. */
+  access: PlayAccess["check"];
 }
 
 /** WebSocket MJPEG cameras, served by this process: keys, the camera socket, fan-out and playback (SPEC 4.10). */
@@ -35,6 +37,7 @@ export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; 
   registerMjpegMetrics(metrics.registry, hub);
   deps.streams.local.add(hub);
   const originals = new OriginalGuards();
+  const access = new PlayAccess({ apps, servers: deps.media.servers });
   let accepting = true;
   return {
     name: "mjpeg",
@@ -50,11 +53,12 @@ export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; 
         publishRendition: (app, room, variant, jpeg, at) => hub.publishRendition(app, room, variant, jpeg, at),
         endRendition: (app, room, variant) => hub.endRendition(app, room, variant),
         guardOriginals: (policy) => originals.add(policy),
+        access: (app, room, token) => access.check(app, room, token),
       },
     },
     routes: [
-      ...cameraKeyRoutes({ hub, apps, quota: deps.quota, publicUrl: config.publicUrl }),
-      ...playbackRoutes({ hub, apps, access: new PlayAccess({ apps, servers: deps.media.servers }), originals }),
+      ...cameraKeyRoutes({ hub, apps, quota: deps.quota, publicUrl: config.publicUrl, originals }),
+      ...playbackRoutes({ hub, apps, access, originals }),
     ],
     sockets: [{ path: CAMERA_PATH, behavior: cameraSocket(hub, apps, () => accepting) }],
     start: () => hub.start(),

@@ -20,6 +20,15 @@ export class OriginalGuards {
     this.policies.push(policy);
   }
 
+  /** The variant public viewers are sent to instead of the room's original, or undefined when the original is public. */
+  publicVariant(app: string, room: string): string | undefined {
+    for (const policy of this.policies) {
+      const hidden = policy(app, room);
+      if (hidden) return hidden.variant;
+    }
+    return undefined;
+  }
+
   /** The refusal of a room's original for this viewer, or undefined. A play token always opens it. */
   refusal(app: string, room: string, grant: PlayGrant, key: string | undefined): Problem | undefined {
     if (grant === "token") return undefined;

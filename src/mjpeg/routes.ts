@@ -10,6 +10,7 @@ import { appParams } from "../apps/schemas.ts";
 import { RESERVATION_SECONDS } from "../tenants/quota.ts";
 import type { MjpegHub } from "./hub.ts";
 import type { CameraKey } from "./keys.ts";
+import type { OriginalGuards } from "./originals.ts";
 import { cameraUrls } from "./urls.ts";
 
 const SLUG = /^[a-z0-9][a-z0-9_-]*$/;
@@ -23,6 +24,7 @@ export interface CameraKeyRouteDeps {
   readonly apps: AppService;
   readonly quota: StreamQuota;
   readonly publicUrl: string;
+  readonly originals: OriginalGuards;
 }
 
 /** SPEC 4.10: camera keys and the public live check. Playback is in `playback.ts`. */
@@ -93,7 +95,9 @@ export function cameraKeyRoutes(d: CameraKeyRouteDeps): Route[] {
         const room = namespaceRoom(d.apps.roomPrefix(app), ctx.params.room);
         if (isProblem(room)) return room;
         const { mjpegUrl, frameUrl } = cameraUrls(d.publicUrl, app.name, room);
-        return ok({ active: d.hub.relay(app.name, room)?.live === true, type: "ws-mjpeg", room, mjpegUrl, frameUrl });
+        // Set while a plugin hides the original from public viewers: what they should watch instead.
+        const variant = d.originals.publicVariant(app.name, room) ?? null;
+        return ok({ active: d.hub.relay(app.name, room)?.live === true, type: "ws-mjpeg", room, mjpegUrl, frameUrl, variant });
       },
     }),
   ];

@@ -110,7 +110,7 @@ export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
 
   return {
     name: "plugins",
-    routes: pluginRoutes(plugins, store),
+    routes: pluginRoutes(plugins, store, deps.cameras.access),
     start: () => plugins.resume(store.list({ all: true }).map((app) => app.name)),
     stop: () => workers.shutdown(),
     forgetApp: (app) => plugins.forgetApp(app),

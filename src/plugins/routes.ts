@@ -1,14 +1,22 @@
-import { appParams } from "../apps/schemas.ts";
+import { z } from "zod";
+import { appParams, appRoomParams } from "../apps/schemas.ts";
 import type { AppStore } from "../apps/store.ts";
 import { appOf } from "../auth/caller.ts";
 import { ok, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import { problem } from "../lib/problem.ts";
+import { isProblem, problem } from "../lib/problem.ts";
+import type { CameraRooms } from "../mjpeg/module.ts";
 import { patchPluginBody, pluginLogsQuery, pluginParams } from "./schemas.ts";
 import type { PluginService } from "./service.ts";
 
-/** SPEC 4.16, plus the newest detections of a detector plugin. */
-export function pluginRoutes(plugins: PluginService, apps: AppStore): Route[] {
+const playQuery = z.object({ token: z.string().max(8192).optional() });
+
+/**
+ * SPEC 4.16, plus the newest detections: per plugin for the app's operators, and per room for
+ * players (`/live/{app}/{room}/detections.json`, under the room's playback rules), which is how a
+ * camera room's player gets them (camera rooms have no data channel).
+ */
+export function pluginRoutes(plugins: PluginService, apps: AppStore, access: CameraRooms["access"]): Route[] {
   const base = "/api/v1/apps/{app}/plugins";
   const read = { auth: "any", app: true, permission: "config:read" } as const;
   const write = { auth: "any", app: true, permission: "config:write" } as const;
@@ -75,6 +83,19 @@ export function pluginRoutes(plugins: PluginService, apps: AppStore): Route[] {
       params: pluginParams,
       query: pluginLogsQuery,
       handler: async (ctx) => okOr(plugins.logs(appOf(ctx).name, ctx.params.id, ctx.query.limit)),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/live/{app}/{room}/detections.json",
+      auth: "public",
+      params: appRoomParams,
+      query: playQuery,
+      handler: async (ctx) => {
+        const app = apps.findByName(ctx.params.app);
+        if (!app) return problem("not_found", `no app ${ctx.params.app}`);
+        const grant = await access(app, ctx.params.room, ctx.query.token);
+        return isProblem(grant) ? grant : ok(plugins.roomDetections(app.name, ctx.params.room));
+      },
     }),
     defineRoute({
       method: "GET",

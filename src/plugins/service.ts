@@ -177,6 +177,16 @@ export class PluginService {
     return [...(this.detections.get(key(app, id))?.values() ?? [])].filter((d) => rooms.has(d.room));
   }
 
+  /** A room's newest detections from an enabled player-overlay plugin, for players; null when there are none. */
+  roomDetections(app: string, room: string): DetectionsMessage | null {
+    for (const m of manifests) {
+      if (!m.playerOverlay || !this.state(app, m.id).enabled || !this.o.roomsOf(app, m.id).includes(room)) continue;
+      const found = this.detections.get(key(app, m.id))?.get(room);
+      if (found) return found;
+    }
+    return null;
+  }
+
   detected(app: string, plugin: string, message: DetectionsMessage): void {
     let rooms = this.detections.get(key(app, plugin));
     if (!rooms) this.detections.set(key(app, plugin), (rooms = new Map()));

@@ -270,7 +270,7 @@ describe("WebSocket MJPEG ingest", () => {
     it("answers the public live check", async () => {
       const key = await mintKey(server, "cams", "roof");
       const check = async () => dataOf<Record<string, unknown>>(await server.request("GET", `/api/v1/apps/cams/ws-ingest/live/${key.room}`));
-      assert.deepEqual(await check(), { active: false, type: "ws-mjpeg", room: key.room, mjpegUrl: key.mjpegUrl, frameUrl: key.frameUrl });
+      assert.deepEqual(await check(), { active: false, type: "ws-mjpeg", room: key.room, mjpegUrl: key.mjpegUrl, frameUrl: key.frameUrl, variant: null });
       const camera = await connect(key);
       await eventually(async () => (await check())["active"] === true, 2000, "active");
       await camera.close();

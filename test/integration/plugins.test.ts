@@ -6,6 +6,7 @@ import sharp from "sharp";
 import type { PluginView } from "../../src/plugins/service.ts";
 import type { LogLine, WorkerStatus } from "../../src/plugins/workers.ts";
 import type { DetectionsMessage } from "../../workers/plugins/protocol.ts";
+import { launchChromium } from "../helpers/browser.ts";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { Camera, MjpegViewer, cameraApp, mintKey, testJpeg } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
@@ -228,6 +229,27 @@ describe("plugins", () => {
     assert.deepEqual(dataOf(pub), [{ id: "yolo", name: "Object detection", version: "1.0.0", overlay: { topic: "detections" } }]);
   });
 
+  it("the player page plays deface's variant for the public, and draws yolo's boxes over the picture", { timeout: 60_000 }, async () => {
+    assert.equal((await call("PATCH", "/plugins/deface", { config: { publicOriginal: false } })).status, 200);
+    assert.equal((await call("POST", "/plugins/deface/worker/start")).status, 200);
+    await eventually(async () => (await live("/frame.jpg?variant=deface")).status === 200, 30_000, "the deface variant again");
+    const check = dataOf<{ variant: string | null }>(await server.request("GET", "/api/v1/apps/lens/ws-ingest/live/cam"));
+    assert.equal(check.variant, "deface");
+    const detections = await live("/detections.json");
+    assert.equal(detections.status, 200);
+    assert.equal(dataOf<DetectionsMessage>(detections).room, "lens-cam");
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/play/lens/cam`);
+      await eventually(async () => String(await page.evaluate("document.getElementById('video').src")).includes("variant=deface"), 10_000, "the player to play the variant");
+      const green = "(() => { const c = document.getElementById('overlay'); if (!c.width) return 0; const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i + 1] > 200 && d[i] < 60 && d[i + 3] > 0) n++; return n; })()";
+      await eventually(async () => Number(await page.evaluate(green)) > 100, 15_000, "yolo's box drawn over the picture");
+    } finally {
+      await browser.close();
+    }
+  });
+
   it("yolo runs an operator's own ONNX model; a model that cannot load is one error per crash", { timeout: 60_000 }, async () => {
     const relative = await call("PATCH", "/plugins/yolo", { config: { modelPath: "models/mine.onnx" } });
     assert.equal(relative.status, 400);
@@ -277,6 +299,6 @@ describe("plugins", () => {
     const after = dataOf<PluginView>(await call("GET", "/plugins/deface"));
     assert.deepEqual([after.installed, after.enabled, after.config["originalKey"]], [false, false, ""]);
     assert.equal((await live("/frame.jpg")).status, 200, "the original is public again");
-    assert.equal((await live("/frame.jpg?variant=deface")).status, 404);
+    await eventually(async () => (await live("/frame.jpg?variant=deface")).status === 404, 10_000, "the variant to end with its worker");
   });
 });
