@@ -118,6 +118,7 @@ const ROUTES: Row[] = [
   // Public playback is off on alpha and no media server can verify play tokens: 401 for everyone.
   ["GET", "/live/alpha/alpha-door/mjpeg", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
   ["GET", "/live/alpha/alpha-door/frame.jpg", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
+  ["GET", "/live/alpha/alpha-door/detections.json", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
   ["GET", "/play/alpha/alpha-door", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   ["GET", "/embed/alpha/alpha-door", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   ["GET", "/api/v1/apps/alpha/media-server", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
