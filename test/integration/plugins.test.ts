@@ -210,8 +210,13 @@ describe("plugins", () => {
     assert.equal((await logs("?limit=0")).length, 1);
     assert.deepEqual(await logs("?limit=5000"), all);
     assert.equal(errorOf(await call("GET", "/plugins/deface/logs?limit=lots")).code, "validation_failed");
-    const serviceLog = dataOf<{ source: string }[]>(await server.request("GET", "/api/v1/logs?source=plugin:deface&limit=5", { token: server.rootToken }));
-    assert.ok(Array.isArray(serviceLog));
+    // The same lines are in the service log under the plugin's source, attributed to the app.
+    await eventually(async () => {
+      const res = await server.request("GET", "/api/v1/logs?source=plugin:deface&limit=50", { token: server.rootToken });
+      return dataOf<{ message: string; app: string }[]>(res).some((l) => l.message.includes("worker ready") && l.app === "lens");
+    }, 10_000, "the worker's lines in the service log");
+    const actors = dataOf<{ id: string; state: unknown }[]>(await server.request("GET", "/api/v1/debug/actors?prefix=plugin:lens:", { token: server.rootToken }));
+    assert.deepEqual(actors.map((a) => [a.id, a.state]), [["plugin:lens:deface", "stopped"]]);
   });
 
   it("yolo finds the person in a camera room, counts it, and lists itself for players", { timeout: 60_000 }, async () => {
