@@ -13,6 +13,7 @@
  * Exits 0 when every scenario ran, whatever its verdicts; 1 when one could not run.
  */
 import { envNumber, runMain } from "./shared/cli.ts";
+import { complaintNotes } from "./shared/complaints.ts";
 import os from "node:os";
 import { measureCeiling, measureFloor, type Ceiling, type Floor } from "./mjpeg/baselines.ts";
 import { baseJpeg } from "./mjpeg/jpeg.ts";
@@ -40,24 +41,6 @@ function selectedScenarios(): ScenarioName[] {
 /** The floor's window, in scenario windows. */
 const FLOOR_WINDOWS = 2;
 
-/** pino's numeric levels at or above the bench's SERVICE_LOG_LEVEL. */
-const LEVEL_NAMES: Readonly<Record<number, string>> = { 40: "warn", 50: "error", 60: "fatal" };
-
-/** The service's warnings and errors during a scenario, grouped by message. */
-function complaintNotes(lines: readonly string[]): string[] {
-  const counts = new Map<string, number>();
-  for (const line of lines) {
-    let text = line;
-    try {
-      const record = JSON.parse(line) as { level?: number; msg?: string };
-      text = `${LEVEL_NAMES[record.level ?? 0] ?? `level ${String(record.level)}`}: ${String(record.msg)}`;
-    } catch {
-      // stderr lines are plain text
-    }
-    counts.set(text, (counts.get(text) ?? 0) + 1);
-  }
-  return [...counts].slice(0, 5).map(([text, n]) => `server logged ${n} x "${text}"`);
-}
 
 async function runScenario(name: ScenarioName, settings: Settings): Promise<ScenarioResult> {
   process.stderr.write(`scenario ${name} ...\n`);

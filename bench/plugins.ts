@@ -15,11 +15,12 @@
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
+import type { Timing } from "./mjpeg/measure.ts";
 import { envNumber, runMain } from "./shared/cli.ts";
 import { measureDecode } from "./plugins/decode.ts";
 import { runFanout } from "./plugins/fanout.ts";
 import { LEGEND, renderFanout, renderWorkers, type WorkerSection } from "./plugins/report.ts";
-import { probeWorker, WORKER_PLUGINS } from "./plugins/worker-probe.ts";
+import { probeWorker, WORKER_PLUGINS, type WorkerFigures, type WorkerPlugin } from "./plugins/worker-probe.ts";
 
 const PARTS = ["workers", "fanout"] as const;
 type Part = (typeof PARTS)[number];
@@ -37,23 +38,23 @@ function selectedParts(): Part[] {
   });
 }
 
-async function workersPart(jpeg: Buffer, warmupSeconds: number): Promise<WorkerSection> {
+async function workersPart(jpeg: Buffer, timing: Timing): Promise<WorkerSection> {
   process.stderr.write("baseline: decoding the fixture with sharp ...\n");
   const decode = await measureDecode(jpeg, envNumber("BENCH_DECODE_SECONDS", 3, 1, { integer: false }));
-  const seconds = envNumber("BENCH_WORKER_SECONDS", 12, 1, { integer: false });
-  const section: { workers: WorkerSection["workers"][number][]; errors: Array<WorkerSection["errors"][number]> } = { workers: [], errors: [] };
+  const workers: WorkerFigures[] = [];
+  const errors: Array<{ plugin: WorkerPlugin; error: string }> = [];
   // One after the other: on two cores, two models at full pace would measure each other.
   for (const plugin of WORKER_PLUGINS) {
     process.stderr.write(`worker ${plugin} ...\n`);
     try {
-      section.workers.push(await probeWorker(plugin, jpeg, { warmupSeconds, seconds }));
+      workers.push(await probeWorker(plugin, jpeg, timing));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       process.stderr.write(`worker ${plugin} could not run: ${err instanceof Error ? (err.stack ?? message) : message}\n`);
-      section.errors.push({ plugin, error: message });
+      errors.push({ plugin, error: message });
     }
   }
-  return { decode, ...section };
+  return { decode, workers, errors };
 }
 
 async function main(): Promise<number> {
@@ -64,21 +65,23 @@ async function main(): Promise<number> {
   let failed = false;
   const out: string[] = [];
   if (parts.includes("workers")) {
-    const section = await workersPart(jpeg, warmupSeconds);
+    const seconds = envNumber("BENCH_WORKER_SECONDS", 12, 1, { integer: false });
+    const section = await workersPart(jpeg, { warmupSeconds, seconds });
     failed ||= section.errors.length > 0;
-    out.push("## Workers, driven directly at fps 30", "", renderWorkers(section));
+    out.push(`## Workers, driven directly at fps 30 (${seconds} s window each)`, "", renderWorkers(section));
   }
   if (parts.includes("fanout")) {
+    const seconds = envNumber("BENCH_FANOUT_SECONDS", 10, 1, { integer: false });
     const defaceFps = envNumber("BENCH_DEFACE_FPS", 0, 0, { integer: false });
     const run = await runFanout(jpeg, {
       warmupSeconds,
-      seconds: envNumber("BENCH_FANOUT_SECONDS", 10, 1, { integer: false }),
+      seconds,
       viewers: envNumber("BENCH_VIEWERS", 50, 1),
       defaceFps: defaceFps > 0 ? defaceFps : undefined,
       variant: envNumber("BENCH_VARIANT", 1, 0) > 0,
     });
     failed ||= run.error !== undefined;
-    out.push(...(out.length > 0 ? [""] : []), "## MJPEG fan-out, camera at 30 fps", "", renderFanout(run));
+    out.push(...(out.length > 0 ? [""] : []), `## MJPEG fan-out, camera at 30 fps (${seconds} s window each)`, "", renderFanout(run));
   }
   console.log(`\n${out.join("\n")}\n\n${LEGEND}`);
   return failed ? 1 : 0;

@@ -108,7 +108,8 @@ export class BenchService {
     return pid;
   }
 
-  private async api(method: string, route: string, body: unknown): Promise<unknown> {
+  /** An API call with the service's global token; throws on any status but 2xx. */
+  async api(method: string, route: string, body: unknown): Promise<unknown> {
     const res = await fetch(`http://127.0.0.1:${this.port}${route}`, {
       method,
       headers: { authorization: `Bearer ${this.token}`, "content-type": "application/json" },

@@ -20,11 +20,7 @@ const pluginBody = z.object({ data: z.object({ config: z.record(z.string(), z.un
 const POLL_MS = 250;
 const BASE = `/api/v1/apps/${APP}/plugins/deface`;
 
-/**
- * BenchService keeps its authenticated call private (its token is seeded, never printed); until
- * it is exported there, this reaches it by name rather than starting a second copy of the service setup.
- */
-const call = (service: BenchService, method: string, route: string, body?: unknown): Promise<unknown> => service["api"](method, route, body);
+const call = (service: BenchService, method: string, route: string, body?: unknown): Promise<unknown> => service.api(method, route, body);
 
 /** Installs and enables deface with `config` (publicOriginal and fps); answers the config it runs with. */
 export async function enableDeface(service: BenchService, config: Readonly<Record<string, unknown>>): Promise<Readonly<Record<string, unknown>>> {

@@ -12,14 +12,16 @@ import { ViewerFleet } from "../mjpeg/fleet.ts";
 import type { Target } from "../mjpeg/protocol.ts";
 import { msPerMB } from "../mjpeg/results.ts";
 import { BenchService } from "../mjpeg/service.ts";
-import { machineCores, processShare, residentBytes, sampleMachine, sampleProcess, type ProcessCpu } from "../shared/proc-cpu.ts";
+import { complaintNotes } from "../shared/complaints.ts";
+import { machineCores, residentBytes, sampleMachine, sampleProcess } from "../shared/proc-cpu.ts";
 import { PacedCamera } from "./camera.ts";
 import { defaceStatus, enableDeface, untilServed, type DefaceStatus } from "./deface-api.ts";
+import { runSeconds } from "./sched-cpu.ts";
 
 const CAMERA_FPS = 30;
-/** One viewer process holds fifty byte-counting sockets with room to spare. */
+/** One viewer process holds a few dozen byte-counting sockets with room to spare. */
 const VIEWER_PROCESSES = 1;
-/** The service starting and the worker loading its model, on a machine that is also running the rest. */
+/** Until the camera's stream is served, and until deface's rendition is (its worker loads a model first). */
 const SERVED_TIMEOUT_MS = 20_000;
 const WORKER_TIMEOUT_MS = 180_000;
 
@@ -33,18 +35,18 @@ export interface FanoutSettings extends Timing {
 /** One window of one scenario. */
 export interface FanoutFigures {
   readonly name: string;
-  readonly stream: string;
   readonly viewers: number;
   readonly seconds: number;
   readonly bytes: number;
   readonly cameraFps: number;
-  readonly serviceCores: number;
+  /** CPU seconds the service ran in the window (schedstat, ns precision). */
+  readonly serviceCpuSeconds: number;
   readonly serviceMsPerMB: number;
   readonly serviceUserMsPerMB: number;
   readonly serviceRss: number;
   readonly machineCores: number;
   /** The deface worker over the same window, when it runs. */
-  readonly worker?: { readonly cores: number; readonly msPerMB: number; readonly rss: number; readonly status: DefaceStatus };
+  readonly worker?: { readonly cores: number; readonly rss: number; readonly status: DefaceStatus };
   /** Viewers the server closed during the window, and errors they saw. */
   readonly closed: number;
   readonly errors: readonly string[];
@@ -77,7 +79,15 @@ async function scenario(setup: Setup, name: string, target: Target, workerPid?: 
     if (opened.failed > 0) throw new Error(`${opened.failed} of ${settings.viewers} viewers could not connect: ${opened.errorSamples.join("; ")}`);
     await sleep(settings.warmupSeconds * 1000);
     await fleet.mark();
-    const sample = () => ({ service: sampleProcess(service.pid), worker: workerPid === undefined ? undefined : sampleProcess(workerPid), machine: sampleMachine(), frames: camera.frames });
+    const sample = () => ({
+      wallMs: performance.now(),
+      service: runSeconds(service.pid),
+      // Ticks, coarse, but the only split of user and kernel time there is.
+      serviceUser: sampleProcess(service.pid).userSeconds,
+      worker: workerPid === undefined ? 0 : runSeconds(workerPid),
+      machine: sampleMachine(),
+      frames: camera.frames,
+    });
     const before = sample();
     await sleep(settings.seconds * 1000);
     const after = sample();
@@ -85,27 +95,21 @@ async function scenario(setup: Setup, name: string, target: Target, workerPid?: 
     const raw = report.kinds.get("raw");
     const bytes = raw?.bytes ?? 0;
     if (bytes === 0) throw new Error(`the viewers of ${target.path ?? "/"} got no bytes in ${settings.seconds} s`);
-    const seconds = (after.service.wallMs - before.service.wallMs) / 1000;
-    const cpuSeconds = (a: ProcessCpu, b: ProcessCpu) => b.processSeconds - a.processSeconds;
+    const seconds = (after.wallMs - before.wallMs) / 1000;
+    const serviceCpuSeconds = after.service - before.service;
     const worker =
-      workerPid !== undefined && before.worker && after.worker
-        ? {
-            cores: processShare(before.worker, after.worker).process,
-            msPerMB: msPerMB(cpuSeconds(before.worker, after.worker), bytes),
-            rss: residentBytes(workerPid),
-            status: await defaceStatus(service),
-          }
-        : undefined;
+      workerPid === undefined
+        ? undefined
+        : { cores: (after.worker - before.worker) / seconds, rss: residentBytes(workerPid), status: await defaceStatus(service) };
     return {
       name,
-      stream: target.path ?? "/",
       viewers: settings.viewers,
       seconds,
       bytes,
       cameraFps: (after.frames - before.frames) / seconds,
-      serviceCores: processShare(before.service, after.service).process,
-      serviceMsPerMB: msPerMB(cpuSeconds(before.service, after.service), bytes),
-      serviceUserMsPerMB: msPerMB(after.service.userSeconds - before.service.userSeconds, bytes),
+      serviceCpuSeconds,
+      serviceMsPerMB: msPerMB(serviceCpuSeconds, bytes),
+      serviceUserMsPerMB: msPerMB(after.serviceUser - before.serviceUser, bytes),
       serviceRss: residentBytes(service.pid),
       machineCores: machineCores(before.machine, after.machine),
       ...(worker ? { worker } : {}),
@@ -117,21 +121,6 @@ async function scenario(setup: Setup, name: string, target: Target, workerPid?: 
   }
 }
 
-/** The service's warnings and errors, and its workers' output lines (logged at warn), grouped. */
-function complaints(service: BenchService): string[] {
-  const counts = new Map<string, number>();
-  for (const line of service.complaints()) {
-    let text = line;
-    try {
-      const record = JSON.parse(line) as { msg?: string; source?: string };
-      text = `${record.source ?? "service"}: ${String(record.msg)}`;
-    } catch {
-      // stderr lines are plain text
-    }
-    counts.set(text, (counts.get(text) ?? 0) + 1);
-  }
-  return [...counts].map(([text, n]) => `service log: ${n} x "${text}"`);
-}
 
 /** Runs (a), (b) and, with `variant`, (c) on one service; stops everything it started, whatever happens. */
 export async function runFanout(jpeg: Buffer, settings: FanoutSettings): Promise<FanoutRun> {
@@ -161,11 +150,11 @@ export async function runFanout(jpeg: Buffer, settings: FanoutSettings): Promise
     if (settings.variant) results.push(await scenario(setup, "(c) deface on, viewers on the rendition", rendition, pid));
     const after = await defaceStatus(service);
     if (after.pid !== pid) notes.push(`the deface worker changed pid during the run (${pid} -> ${String(after.pid)}, state ${after.state}): it restarted`);
-    return { results, ...(defaceConfig ? { defaceConfig } : {}), notes: [...notes, ...complaints(service)] };
+    return { results, ...(defaceConfig ? { defaceConfig } : {}), notes: [...notes, ...complaintNotes(service.complaints(), 10)] };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(`fan-out could not run: ${err instanceof Error ? (err.stack ?? message) : message}\n`);
-    return { results, ...(defaceConfig ? { defaceConfig } : {}), notes: [...notes, ...(service ? complaints(service) : [])], error: message };
+    return { results, ...(defaceConfig ? { defaceConfig } : {}), notes: [...notes, ...(service ? complaintNotes(service.complaints(), 10) : [])], error: message };
   } finally {
     await camera?.stop();
     await service?.stop();

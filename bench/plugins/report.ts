@@ -8,7 +8,8 @@ import type { WorkerFigures, WorkerPlugin } from "./worker-probe.ts";
 
 const fixed = (x: number, digits: number): string => x.toFixed(digits);
 const mb = (bytes: number): string => (bytes / 1e6).toFixed(0);
-const pct = (cores: number): string => `${Math.round(cores * 100)}%`;
+/** Below 10 %, with a decimal: the service relaying 80 MB/s uses a few percent of a core. */
+const pct = (cores: number): string => `${(cores * 100).toFixed(cores < 0.1 ? 1 : 0)}%`;
 const times = (x: number): string => `${x.toFixed(2)} x`;
 
 /** A Markdown table with padded columns, readable in a terminal as it is. */
@@ -27,10 +28,14 @@ function foundCell(w: WorkerFigures): string {
     .join(", ");
 }
 
-/** The worker's own reports in the window, joined: "12.3 fps / 80.1 ms, ...". */
+/** The worker's own reports in the window: their mean, and the range of their ms per frame. */
 function reportedCell(w: WorkerFigures): string {
-  if (w.reported.length === 0) return "none in the window";
-  return w.reported.map((r) => `${fixed(r.fps, 1)} fps / ${fixed(r.latencyMs, 1)} ms`).join(", ");
+  const n = w.reported.length;
+  if (n === 0) return "none in the window";
+  const mean = (pick: (r: WorkerFigures["reported"][number]) => number) => w.reported.reduce((sum, r) => sum + pick(r), 0) / n;
+  const ms = w.reported.map((r) => r.latencyMs);
+  const range = n > 1 ? `, ${fixed(Math.min(...ms), 1)}-${fixed(Math.max(...ms), 1)} ms` : "";
+  return `${fixed(mean((r) => r.fps), 1)} fps / ${fixed(mean((r) => r.latencyMs), 1)} ms (${n} report${n === 1 ? "" : "s"}${range})`;
 }
 
 export interface WorkerSection {
@@ -72,11 +77,11 @@ export function renderWorkers(s: WorkerSection): string {
 
 function workerCell(f: FanoutFigures): string[] {
   const w = f.worker;
-  if (!w) return ["-", "-", "-", "-"];
+  if (!w) return ["-", "-", "-"];
   const own = Object.values(w.status.rooms)
     .map((r) => `${fixed(r.fps, 1)} fps / ${fixed(r.latencyMs, 1)} ms, ${r.skipped} skipped`)
     .join("; ");
-  return [pct(w.cores), fixed(w.msPerMB, 3), own || "no report yet", mb(w.rss)];
+  return [pct(w.cores), own || "no report yet", mb(w.rss)];
 }
 
 export function renderFanout(run: FanoutRun): string {
@@ -86,11 +91,10 @@ export function renderFanout(run: FanoutRun): string {
     String(f.viewers),
     fixed(f.bytes / 1e6 / f.seconds, 1),
     fixed(f.cameraFps, 1),
-    pct(f.serviceCores),
+    `${pct(f.serviceCpuSeconds / f.seconds)} (${fixed(f.serviceCpuSeconds, 3)} s)`,
     `${fixed(f.serviceMsPerMB, 3)} (${fixed(f.serviceUserMsPerMB, 3)} user)`,
     base ? times(f.serviceMsPerMB / base.serviceMsPerMB) : "-",
     ...workerCell(f),
-    base && f.worker ? times((f.serviceMsPerMB + f.worker.msPerMB) / base.serviceMsPerMB) : "-",
     mb(f.serviceRss),
     pct(f.machineCores),
   ]);
@@ -105,7 +109,7 @@ export function renderFanout(run: FanoutRun): string {
   const notes = [...viewerTrouble, ...run.notes.map((n) => `- ${n}`), ...(run.error ? [`- ERROR: ${run.error}`] : [])];
   return [
     table(
-      ["scenario", "viewers", "MB/s", "camera fps", "service cpu", "service ms cpu/MB", "x (a)", "deface cpu", "deface ms cpu/MB", "deface's own stats", "deface RSS MB", "service+deface x (a)", "service RSS MB", "machine cpu"],
+      ["scenario", "viewers", "MB/s", "camera fps", "service cpu (cpu s)", "service ms cpu/MB", "x (a)", "deface cpu", "deface's own stats", "deface RSS MB", "service RSS MB", "machine cpu"],
       rows,
     ),
     ...(headline.length > 0 ? ["", ...headline] : []),
@@ -118,5 +122,7 @@ export const LEGEND = [
   "round trip: the bench sends a frame when the worker asks, until its detections or rendition are back (IPC both ways included); worker's own stats: its 5 s reports in the window",
   "x decode: the round trip's mean over the mean time to decode the same JPEG to RGB with sharp in the bench's process, the cost of touching a frame at all",
   "cpu: 100% = one core busy over the window; MB = 10^6 bytes delivered to the viewers; ms cpu/MB: CPU ms spent per MB delivered; x (a): over the service's own figure with no plugin",
+  "CPU from /proc/<pid>/task/*/schedstat (ns); the user part of the service's in parentheses from /proc/<pid>/stat, in 10 ms ticks",
+  "deface cpu: the worker process over the same window; it works per room, whatever the number of viewers",
   "RSS from /proc: worker once its model loaded / at the window's start / at its end; service and deface RSS at the window's end",
 ].join("\n");

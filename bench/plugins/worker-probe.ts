@@ -10,8 +10,9 @@ import { manifestOf, withDefaults } from "../../src/plugins/manifests.ts";
 import { WorkerProcess } from "../../src/plugins/process.ts";
 import type { FromWorker, RoomStats } from "../../workers/plugins/protocol.ts";
 import { LatencyRecorder } from "../shared/latency.ts";
-import { processShare, residentBytes, sampleProcess } from "../shared/proc-cpu.ts";
+import { residentBytes } from "../shared/proc-cpu.ts";
 import type { Timing } from "../mjpeg/measure.ts";
+import { runSeconds } from "./sched-cpu.ts";
 
 export const WORKER_PLUGINS = ["yolo", "deface"] as const;
 export type WorkerPlugin = (typeof WORKER_PLUGINS)[number];
@@ -36,7 +37,6 @@ export interface Spread {
 export interface WorkerFigures {
   readonly plugin: WorkerPlugin;
   readonly model: string;
-  readonly seconds: number;
   /** Results received in the window, per second. */
   readonly fps: number;
   /** From sending a frame to receiving its detections or rendition. */
@@ -217,23 +217,24 @@ export async function probeWorker(plugin: WorkerPlugin, jpeg: Buffer, timing: Ti
     await probe.wait(timing.warmupSeconds * 1000);
     if (probe.results === 0) throw new Error(`the ${plugin} worker returned no result during the ${timing.warmupSeconds} s warm-up`);
     probe.mark();
-    const cpu0 = sampleProcess(probe.pid);
+    const started = performance.now();
+    const cpu0 = runSeconds(probe.pid);
     const rssStart = residentBytes(probe.pid);
     await probe.wait(timing.seconds * 1000);
-    const cpu1 = sampleProcess(probe.pid);
+    const cpu1 = runSeconds(probe.pid);
     const rssEnd = residentBytes(probe.pid);
     const window = probe.close();
-    const seconds = (cpu1.wallMs - cpu0.wallMs) / 1000;
+    const seconds = (performance.now() - started) / 1000;
     return {
       plugin,
       model: probe.model,
-      seconds,
       fps: window.count / seconds,
       latency: window.latency,
       reported: window.reported,
-      cores: processShare(cpu0, cpu1).process,
+      cores: (cpu1 - cpu0) / seconds,
       rss: { ready: rssReady, start: rssStart, end: rssEnd },
-      found: probe.found,
+      // Copies: the worker keeps answering until it is stopped below.
+      found: new Map(probe.found),
       results: probe.results,
       unmatched: probe.unmatched,
       stderr: { lines: probe.stderrLines, samples: probe.stderrSamples },

@@ -20,6 +20,15 @@ export interface WorkerProcessOptions {
 }
 
 /**
+ * The service's environment for a worker, without inspector flags in NODE_OPTIONS: with
+ * `--inspect=<port>` every worker would try to open that same port and fail to start.
+ */
+function workerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const options = env["NODE_OPTIONS"]?.split(/\s+/).filter((o) => o !== "" && !/^--inspect(-brk|-port|-wait)?(=|$)/.test(o));
+  return { ...env, NODE_OPTIONS: options?.join(" ") };
+}
+
+/**
  * One plugin worker as a child process, not a thread: a model that crashes natively takes only
  * itself down. It runs TypeScript through tsx like the service, talks over IPC, and exits on
  * its own when the IPC channel closes, so a service that is SIGKILLed leaves no worker behind.
@@ -34,6 +43,7 @@ export class WorkerProcess {
     this.child = fork(fileURLToPath(o.entry), [], {
       execArgv: ["--import", "tsx", `--max-old-space-size=${HEAP_MB}`],
       serialization: "advanced",
+      env: workerEnv(process.env),
       stdio: ["ignore", "pipe", "pipe", "ipc"],
     });
     for (const stream of ["stdout", "stderr"] as const) {
