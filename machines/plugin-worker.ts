@@ -60,6 +60,11 @@ export const pluginWorker = setup({
     started: (_, _p: { pid: number }) => {},
     stopped: (_, _p: { pid: number | null; exitCode: number | null; signal: string | null }) => {},
     crashed: (_, _p: { crashes: number; exitCode: number | null; signal: string | null; error: string | null; willRestart: boolean }) => {},
+    /** An exit nobody asked for: one more crash in a row, and how it ended. */
+    countExit: assign(({ context, event }) => {
+      const exit = event.type === "exited" ? event : { exitCode: null, signal: null };
+      return { crashes: context.crashes + 1, pid: null, lastExit: { exitCode: exit.exitCode, signal: exit.signal, error: null } };
+    }),
   },
   guards: {
     capped: ({ context }) => context.crashes >= MAX_CRASHES,
@@ -92,28 +97,14 @@ export const pluginWorker = setup({
             lastExit: ({ event }) => ({ exitCode: null, signal: null, error: event.error }),
           }),
         },
-        exited: {
-          target: "crashed",
-          actions: assign({
-            crashes: ({ context }) => context.crashes + 1,
-            pid: null,
-            lastExit: ({ event }) => ({ exitCode: event.exitCode, signal: event.signal, error: null }),
-          }),
-        },
+        exited: { target: "crashed", actions: "countExit" },
         stop: "stopping",
       },
     },
     running: {
       after: { stable: { actions: assign({ crashes: 0 }) } },
       on: {
-        exited: {
-          target: "crashed",
-          actions: assign({
-            crashes: ({ context }) => context.crashes + 1,
-            pid: null,
-            lastExit: ({ event }) => ({ exitCode: event.exitCode, signal: event.signal, error: null }),
-          }),
-        },
+        exited: { target: "crashed", actions: "countExit" },
         stop: "stopping",
       },
     },

@@ -3,18 +3,10 @@ import { describe, it } from "node:test";
 import type { WorkerStatus } from "../../src/plugins/workers.ts";
 import { dataOf } from "../helpers/envelope.ts";
 import { freePort } from "../helpers/ports.ts";
-import { FIRST_TOKEN, serviceProcesses } from "../helpers/process.ts";
+import { FIRST_TOKEN, processAlive, serviceProcesses } from "../helpers/process.ts";
 import { request, tempDir, testEnv } from "../helpers/server.ts";
 import { eventually } from "../helpers/wait.ts";
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Plugin workers and the service's own life (issue 16): a worker never outlives its service, even
@@ -36,23 +28,23 @@ describe("plugin workers across service restarts", () => {
       const status = async () => dataOf<WorkerStatus>(await api("GET", "/plugins/yolo/worker/status"));
       await eventually(async () => (await status()).state === "running", 30_000, "the yolo worker to run");
       const { pid } = await status();
-      assert.ok(pid !== null && alive(pid));
+      assert.ok(pid !== null && processAlive(pid));
 
       first.child.kill("SIGKILL");
       await first.exited();
-      await eventually(async () => !alive(pid), 10_000, `worker ${pid} to leave with its service`);
+      await eventually(async () => !processAlive(pid), 10_000, `worker ${pid} to leave with its service`);
 
       const second = spawn();
       await second.waitFor(/"msg":"listening"/);
       await eventually(async () => (await status()).state === "running", 30_000, "the worker to be back after the restart");
       const back = await status();
-      assert.ok(back.pid !== null && back.pid !== pid && alive(back.pid));
+      assert.ok(back.pid !== null && back.pid !== pid && processAlive(back.pid));
       const plugin = (await api("GET", "/plugins/yolo")).json as { data: { enabled: boolean; config: Record<string, unknown> } };
       assert.deepEqual([plugin.data.enabled, plugin.data.config["confidence"]], [true, 0.5]);
 
       second.child.kill("SIGTERM");
       assert.equal(await second.exited(), 0);
-      assert.equal(alive(back.pid), false, "a clean stop waits for its workers");
+      assert.equal(processAlive(back.pid), false, "a clean stop waits for its workers");
     } finally {
       killAll();
     }

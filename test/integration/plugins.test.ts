@@ -10,20 +10,12 @@ import { launchChromium } from "../helpers/browser.ts";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { Camera, MjpegViewer, cameraApp, mintKey, testJpeg } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
+import { processAlive } from "../helpers/process.ts";
 import { metricValue, request, startServer, type TestServer } from "../helpers/server.ts";
 import { eventually } from "../helpers/wait.ts";
 
 const ASTRONAUT = readFileSync(new URL("../fixtures/astronaut.jpg", import.meta.url));
 
-/** Whether a process with this pid exists (signal 0 checks without signalling). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Gray pixels of a JPEG, for comparing a picture with its blurred rendition. */
 async function gray(jpeg: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
@@ -121,7 +113,7 @@ describe("plugins", () => {
     assert.equal(enabled.status, 200, enabled.text);
     await eventually(async () => (await status("deface")).state === "running", 30_000, "the deface worker to run");
     const { pid } = await status("deface");
-    assert.ok(pid !== null && alive(pid));
+    assert.ok(pid !== null && processAlive(pid));
     assert.deepEqual(events("plugin_worker_started", "deface").map((e) => e.data["pid"]), [pid]);
 
     await eventually(async () => (await live("/frame.jpg?variant=deface")).status === 200, 20_000, "the deface variant's first frame");
@@ -196,7 +188,7 @@ describe("plugins", () => {
     const stopped = await call("POST", "/plugins/deface/worker/stop");
     assert.equal(stopped.status, 200);
     await eventually(async () => (await status("deface")).state === "stopped", 15_000, "the worker to stop");
-    assert.ok(second !== null && !alive(second), "the process is gone");
+    assert.ok(second !== null && !processAlive(second), "the process is gone");
     assert.equal((await call("POST", "/plugins/deface/worker/stop")).status, 200, "stopping an idle worker is a no-op");
     assert.equal(events("plugin_worker_stopped", "deface").at(-1)?.data["pid"], second);
     assert.equal(events("plugin_worker_error", "deface").length, errorsBefore + 1, "a stop is not an error");
@@ -298,7 +290,7 @@ describe("plugins", () => {
     const { pid } = await status("yolo");
     assert.equal((await call("PATCH", "/plugins/yolo", { enabled: false })).status, 200);
     await eventually(async () => (await status("yolo")).state === "stopped", 15_000, "yolo to stop");
-    assert.ok(pid !== null && !alive(pid));
+    assert.ok(pid !== null && !processAlive(pid));
     const removed = await call("DELETE", "/plugins/deface");
     assert.deepEqual(dataOf(removed), { removed: true });
     const after = dataOf<PluginView>(await call("GET", "/plugins/deface"));
