@@ -106,7 +106,10 @@ func startRecorder(id string, tracks []track, out outputs) (*recorder, error) {
 	encode := func(keyframeEvery uint32) []string {
 		var a []string
 		if hasVideo {
-			a = append(a, "-map", "0:v:0", "-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-pix_fmt", "yuv420p")
+			// A fixed output rate, as LiveKit's presets have (30 fps): left to guess it from the first
+			// packets, ffmpeg once took a burst for a rate of thousands of frames per second and spent
+			// the recording encoding duplicates, far behind the wall clock.
+			a = append(a, "-map", "0:v:0", "-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-r", "30")
 			if keyframeEvery > 0 {
 				a = append(a, "-force_key_frames", fmt.Sprintf("expr:gte(t,n_forced*%d)", keyframeEvery))
 			}

@@ -66,9 +66,9 @@ export async function startLiveKit(options: { webhookUrl?: string; apiKey?: stri
   ].join("\n");
   const configFile = path.join(dir, "livekit.yaml");
   writeFileSync(configFile, `${config}\n`);
-  const server = spawn(toolBinary(LIVEKIT), ["--config", configFile], { stdio: ["ignore", "ignore", "pipe"] });
+  const server = spawn(toolBinary(LIVEKIT), ["--config", configFile], { stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
-  server.stderr?.on("data", (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
+  for (const out of [server.stdout, server.stderr]) out?.on("data", (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
   try {
     await waitForPort(port);
   } catch (err) {
