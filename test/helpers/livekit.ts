@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { LIVEKIT, standinBinary, toolBinary } from "../setup/go-tools.ts";
-import { freePort, waitForPort } from "./ports.ts";
+import { freePort, freeUdpPort, waitForPort } from "./ports.ts";
 import { tempDir } from "./server.ts";
 
 export interface LiveKit {
@@ -40,14 +40,34 @@ export async function stopChild(child: ChildProcess): Promise<void> {
  * choosing, and its webhook pointed at `webhookUrl` when given.
  */
 export async function startLiveKit(options: { webhookUrl?: string; apiKey?: string; apiSecret?: string; egress?: boolean } = {}): Promise<LiveKit> {
+  const apiKey = options.apiKey ?? "service-core-test";
+  const apiSecret = options.apiSecret ?? "a-test-secret-for-livekit-that-is-long-enough";
+  // Ports are free when picked, not when bound: another test's client can take one in between.
+  // A server that loses that race says so and exits, and is started again on new ports.
+  let failure = "";
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const started = await launchLiveKit(apiKey, apiSecret, options.webhookUrl);
+    if ("port" in started) return running(started, apiKey, apiSecret, options.egress === true);
+    failure = started.failure;
+    if (!failure.includes("address already in use")) break;
+  }
+  throw new Error(`livekit-server did not start: ${failure}`);
+}
+
+interface Launched {
+  readonly port: number;
+  readonly redisPort: number;
+  readonly server: ChildProcess;
+  readonly redis: ChildProcess;
+}
+
+async function launchLiveKit(apiKey: string, apiSecret: string, webhookUrl: string | undefined): Promise<Launched | { failure: string }> {
   const dir = tempDir("livekit-");
-  const [port, tcpPort, udpPort, redisPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [port, tcpPort, udpPort, redisPort] = await Promise.all([freePort(), freePort(), freeUdpPort(), freePort()]);
   const redis = spawn("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], {
     stdio: "ignore",
   });
   await waitForPort(redisPort);
-  const apiKey = options.apiKey ?? "service-core-test";
-  const apiSecret = options.apiSecret ?? "a-test-secret-for-livekit-that-is-long-enough";
   const config = [
     `port: ${port}`,
     "bind_addresses: [127.0.0.1]",
@@ -62,23 +82,32 @@ export async function startLiveKit(options: { webhookUrl?: string; apiKey?: stri
     `  ${apiKey}: ${apiSecret}`,
     "logging:",
     "  level: warn",
-    ...(options.webhookUrl ? ["webhook:", `  api_key: ${apiKey}`, "  urls:", `    - ${options.webhookUrl}`] : []),
+    ...(webhookUrl ? ["webhook:", `  api_key: ${apiKey}`, "  urls:", `    - ${webhookUrl}`] : []),
   ].join("\n");
   const configFile = path.join(dir, "livekit.yaml");
   writeFileSync(configFile, `${config}\n`);
   const server = spawn(toolBinary(LIVEKIT), ["--config", configFile], { stdio: ["ignore", "pipe", "pipe"] });
-  let stderr = "";
-  for (const out of [server.stdout, server.stderr]) out?.on("data", (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
+  let output = "";
+  for (const out of [server.stdout, server.stderr]) out?.on("data", (c: Buffer) => (output = (output + c.toString()).slice(-4000)));
+  const exited = once(server, "exit").then(() => {
+    throw new Error("it exited");
+  });
   try {
-    await waitForPort(port);
+    await Promise.race([waitForPort(port), exited]);
+    exited.catch(() => undefined);
+    return { port, redisPort, server, redis };
   } catch (err) {
+    exited.catch(() => undefined);
     await stopChild(server);
     await stopChild(redis);
-    throw new Error(`livekit-server did not start: ${(err as Error).message}\n${stderr}`);
+    return { failure: `${(err as Error).message}\n${output}` };
   }
+}
+
+async function running({ port, redisPort, server, redis }: Launched, apiKey: string, apiSecret: string, withEgress: boolean): Promise<LiveKit> {
   const url = `http://127.0.0.1:${port}`;
   const wsUrl = `ws://127.0.0.1:${port}`;
-  const egress = options.egress ? standin(["-redis", `127.0.0.1:${redisPort}`, "-ws-url", wsUrl, "-api-key", apiKey, "-api-secret", apiSecret]) : undefined;
+  const egress = withEgress ? standin(["-redis", `127.0.0.1:${redisPort}`, "-ws-url", wsUrl, "-api-key", apiKey, "-api-secret", apiSecret]) : undefined;
   await egress?.start();
   return {
     url,
