@@ -7,6 +7,7 @@ import { authModule } from "./auth/module.ts";
 import type { Config } from "./config.ts";
 import { buildCore, type CoreOptions } from "./core/core.ts";
 import { clusterModule } from "./cluster/module.ts";
+import { docsModule } from "./docs/module.ts";
 import { ModuleList } from "./core/modules.ts";
 import type { Databases } from "./db/databases.ts";
 import type { EventDispatcher } from "./events/dispatcher.ts";
@@ -25,6 +26,7 @@ import type { Logging } from "./logging.ts";
 import { mediaModule } from "./media/module.ts";
 import { mjpegModule } from "./mjpeg/module.ts";
 import { observabilityModule } from "./observability/module.ts";
+import { playerModule } from "./player/module.ts";
 import { pluginsModule } from "./plugins/module.ts";
 import { recordingModule } from "./recording/module.ts";
 import { restreamModule } from "./restream/module.ts";
@@ -92,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .add(joinTokensModule)
       .add(ingestModule)
       .add(mjpegModule)
+      .add(playerModule)
       .add(systemModule)
       .add(vodsModule)
       .add(recordingModule)
@@ -100,8 +103,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .add(pluginsModule)
       .add(eventsModule({ callbackOutbox: options.callbackOutbox }))
       .add(observabilityModule)
-      .add(supervisorModule);
-    const { apps, egress, guard, streams, tokens } = list.provided;
+      .add(supervisorModule)
+      .add(docsModule);
+    const { apps, docs, egress, guard, streams, tokens } = list.provided;
     // Deleting an app and changing its settings reach every module through the list.
     apps.service.onDelete((app, deletion) => list.forgetApp(app, deletion));
     apps.configs.onChange((app) => list.configChanged({ app }));
@@ -111,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const router = new Router();
     const routes = [...list.routes(), ...(options.routes ?? [])];
     for (const route of routes) router.add(route);
+    docs.describe(routes);
     pipeline = new Pipeline({ router, guard, metrics: core.metrics, logger, trustProxy: config.trustProxy, maxBodyBytes: config.maxBodyBytes });
     const server = new HttpServer({ uws, pipeline, logger, sockets: list.sockets() });
 

@@ -1,4 +1,5 @@
 import type { AppsApi } from "../apps/module.ts";
+import type { AppRow } from "../apps/store.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import type { MediaApi } from "../media/module.ts";
@@ -17,6 +18,8 @@ import { CAMERA_PATH } from "./urls.ts";
 export interface CameraRooms {
   /** Whether a camera is live in the room now. */
   live(app: string, room: string): boolean;
+  /** Whether the room is a camera room: a camera is live there, or an unrevoked camera key names it. */
+  cameraRoom(app: AppRow, room: string): boolean;
   /** A copy of the room's newest frame (a JPEG), while its camera is live. */
   latestFrame(app: string, room: string): Buffer | undefined;
   tap: MjpegHub["tap"];
@@ -44,6 +47,7 @@ export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; 
     provides: {
       cameras: {
         live: (app, room) => hub.relay(app, room)?.camera !== undefined,
+        cameraRoom: (app, room) => hub.relay(app.name, room)?.live === true || hub.keys(app).list().some((k) => k.room === room),
         latestFrame: (app, room) => {
           const relay = hub.relay(app, room);
           // A copy: the part's buffer goes back to its pool for a later frame.

@@ -3,14 +3,12 @@ import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
 import type { Reply, StreamReply } from "../http/reply.ts";
-import { text } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appRoomParams } from "../apps/schemas.ts";
 import type { MjpegHub } from "./hub.ts";
 import { STREAM_CONTENT_TYPE, type Part } from "./part.ts";
 import type { OriginalGuards } from "./originals.ts";
 import type { PlayAccess } from "./play-access.ts";
-import { playerHeaders, playerPage } from "./player-page.ts";
 import type { Relay } from "./relay.ts";
 
 const playQuery = z.object({
@@ -38,8 +36,9 @@ export interface PlaybackDeps {
 }
 
 /**
- * SPEC 4.10's playback, outside /api/v1: the multipart MJPEG stream, the last frame as a JPEG,
- * and the player pages. An unknown app and a room without a live camera are both 404.
+ * SPEC 4.10's playback, outside /api/v1: the multipart MJPEG stream and the last frame as a JPEG
+ * (the player pages that show them are in src/player/). An unknown app and a room without a live
+ * camera are both 404.
  */
 export function playbackRoutes(d: PlaybackDeps): Route[] {
   /** The relay to serve (the room's, or its rendition's with `?variant=`) and its newest frame. */
@@ -59,18 +58,6 @@ export function playbackRoutes(d: PlaybackDeps): Route[] {
     if (!rendition.latest) return problem("service_unavailable", `room ${room}'s ${q.variant} variant has no frame yet; retry in a moment`, { headers: { "retry-after": "2" } });
     return { app, room: camera, relay: rendition, part: rendition.latest };
   };
-  const page = (embed: boolean) =>
-    defineRoute({
-      method: "GET",
-      path: embed ? "/embed/{app}/{room}" : "/play/{app}/{room}",
-      auth: "public",
-      params: appRoomParams,
-      handler: async (ctx) => {
-        if (!d.apps.findByName(ctx.params.app)) return problem("not_found", `no app ${ctx.params.app}`);
-        const live = `/api/v1/apps/${encodeURIComponent(ctx.params.app)}/ws-ingest/live/${encodeURIComponent(ctx.params.room)}`;
-        return text(playerPage(ctx.params.app, ctx.params.room, live, embed), "text/html; charset=utf-8", 200, playerHeaders(embed));
-      },
-    });
   return [
     defineRoute({
       method: "GET",
@@ -108,7 +95,5 @@ export function playbackRoutes(d: PlaybackDeps): Route[] {
         return { kind: "reply", status: 200, body: part.jpeg, contentType: "image/jpeg", headers };
       },
     }),
-    page(false),
-    page(true),
   ];
 }

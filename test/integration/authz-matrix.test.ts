@@ -120,6 +120,13 @@ const ROUTES: Row[] = [
   ["GET", "/live/alpha/alpha-door/frame.jpg", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
   ["GET", "/live/alpha/alpha-door/detections.json", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
   ["GET", "/play/alpha/alpha-door", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  // Public playback is off on alpha and no token is given: the player route says why, to everyone.
+  ["GET", "/api/v1/apps/alpha/player/alpha-door", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
+  ["GET", "/sdk/service-player.js", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ["GET", "/sdk/livekit-client.umd.js", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ["GET", "/api/v1/openapi.json", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ["GET", "/api/v1/docs", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ["GET", "/api/v1/docs/swagger-ui.css", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   ["GET", "/embed/alpha/alpha-door", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   ["GET", "/api/v1/apps/alpha/media-server", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
   ["PUT", "/api/v1/apps/alpha/media-server", [401, 401, 404, 200, 200, 403, 200, 200, 401, 401, 401, 403], { apiKey: "" }],

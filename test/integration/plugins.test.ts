@@ -239,7 +239,7 @@ describe("plugins", () => {
     try {
       const page = await browser.newPage();
       await page.goto(`${server.url}/play/lens/cam`);
-      await eventually(async () => String(await page.evaluate("document.getElementById('video').src")).includes("variant=deface"), 10_000, "the player to play the variant");
+      await eventually(async () => String(await page.evaluate("document.getElementById('video')?.src ?? ''")).includes("variant=deface"), 10_000, "the player to play the variant");
       const green = "(() => { const c = document.getElementById('overlay'); if (!c.width) return 0; const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i + 1] > 200 && d[i] < 60 && d[i + 3] > 0) n++; return n; })()";
       await eventually(async () => Number(await page.evaluate(green)) > 100, 15_000, "yolo's box drawn over the picture");
     } finally {

@@ -1,0 +1,67 @@
+import { appRoomParams } from "../apps/schemas.ts";
+import { okOr, text, type Reply } from "../http/reply.ts";
+import { defineRoute, type Route } from "../http/route.ts";
+import { problem, type Problem } from "../lib/problem.ts";
+import { mediaOrigins, playerPage } from "./page.ts";
+import { playerQuery, sdkParams, sdkQuery } from "./schemas.ts";
+import type { SdkFiles } from "./sdk-files.ts";
+import type { PlayerService } from "./service.ts";
+
+export interface PlayerRouteDeps {
+  readonly player: PlayerService;
+  readonly sdk: SdkFiles;
+  readonly publicUrl: string;
+}
+
+const YEAR_SECONDS = 365 * 86400;
+
+/**
+ * The player pages (SPEC 4.19), what they ask before playing, and the browser files at `/sdk/`.
+ * The pages are answered for any room of a known app, public or not: whether the viewer may watch
+ * is the player route's answer, which the page shows as a message a person can act on.
+ */
+export function playerRoutes(d: PlayerRouteDeps): Route[] {
+  const publicOrigin = new URL(d.publicUrl).origin;
+  const page = (embed: boolean) =>
+    defineRoute({
+      method: "GET",
+      path: embed ? "/embed/{app}/{room}" : "/play/{app}/{room}",
+      auth: "public",
+      params: appRoomParams,
+      handler: async (ctx) => {
+        const app = d.player.findApp(ctx.params.app);
+        const media = app ? mediaOrigins(d.player.wsUrl(app)) : [];
+        const { html, headers } = playerPage(d.sdk, { app: ctx.params.app, room: ctx.params.room, embed, publicOrigin, media });
+        // An unknown app gets the page too, with 404: the player tells the person it is not found.
+        return text(html, "text/html; charset=utf-8", app ? 200 : 404, headers);
+      },
+    });
+  return [
+    page(false),
+    page(true),
+    defineRoute({
+      method: "GET",
+      path: "/api/v1/apps/{app}/player/{room}",
+      auth: "public",
+      params: appRoomParams,
+      query: playerQuery,
+      handler: async (ctx) => okOr(await d.player.room(ctx.params.app, ctx.params.room, ctx.query.token)),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/sdk/{file}",
+      auth: "public",
+      params: sdkParams,
+      query: sdkQuery,
+      handler: async (ctx): Promise<Reply | Problem> => {
+        const file = d.sdk.find(ctx.params.file);
+        if (!file) return problem("not_found", `no SDK file ${ctx.params.file}; there are ${d.sdk.livekit.name} and ${d.sdk.player.name}`);
+        // A versioned URL names this exact content forever; a bare one revalidates daily by ETag.
+        const cache = ctx.query.v === file.version ? `public, max-age=${YEAR_SECONDS}, immutable` : "public, max-age=86400";
+        const headers = { "cache-control": cache, etag: file.etag, "access-control-allow-origin": "*", "x-content-type-options": "nosniff" };
+        if (ctx.headers["if-none-match"] === file.etag) return { kind: "reply", status: 304, headers };
+        return { kind: "reply", status: 200, body: file.body, contentType: "text/javascript; charset=utf-8", headers };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+/** `?token=`: a play token minted by the app's backend, for private playback. */
+export const playerQuery = z.object({
+  token: z.string().max(8192).optional(),
+});
+
+export const sdkParams = z.object({ file: z.string().max(100) });
+
+/** `?v=`: the content version the pages put in their URLs; a matching one may be cached for a year. */
+export const sdkQuery = z.object({ v: z.string().max(64).optional() });
