@@ -142,7 +142,10 @@ export class Exchange {
       res.writeStatus(statusLine(out.status));
       for (const name in out.headers) res.writeHeader(name, out.headers[name] as string);
       if (out.status === 204 || out.status === 304) {
-        res.endWithoutBody(undefined, out.close);
+        // No Content-Length on these: this uWS build reads an explicit `undefined` length as
+        // 2^63 and writes it. Closing needs a length argument, so a closing one says 0.
+        if (out.close) res.endWithoutBody(0, true);
+        else res.endWithoutBody();
       } else if (out.headOnly) {
         res.endWithoutBody(out.body === undefined ? 0 : Buffer.byteLength(out.body), out.close);
       } else {

@@ -261,6 +261,7 @@ describe("WebSocket MJPEG ingest", () => {
       assert.ok(etag.length > 2, "an ETag");
       const again = await server.request("GET", `/live/cams/${key.room}/frame.jpg`, { headers: { "if-none-match": etag } });
       assert.equal(again.status, 304);
+      assert.equal(again.headers.get("content-length"), null, "a 304 carries no Content-Length");
       camera.send(RED);
       await eventually(async () => (await server.request("GET", `/live/cams/${key.room}/frame.jpg`, { headers: { "if-none-match": etag } })).status === 200, 2000, "new frame");
       await camera.close();
