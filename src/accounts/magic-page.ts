@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { escapeHtml as escape } from "../lib/html.ts";
 
 /**
  * The page a magic link opens, `<public URL>/auth/magic#token=…`. The token rides in the fragment,
@@ -96,9 +97,6 @@ button { padding: .4rem 1.2rem; }
 `;
 
 const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-
-const escape = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
 /**
  * The page's HTML and headers. The API is reached under the path of the configured public URL

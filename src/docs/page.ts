@@ -1,7 +1,5 @@
 import { START_SCRIPT_NAME, staticFile, type StaticFile } from "./assets.ts";
-
-const escape = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+import { escapeHtml as escape } from "../lib/html.ts";
 
 /**
  * The reference page, `/api/v1/docs`. Its files are named by absolute paths under the public

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { SdkFiles } from "./sdk-files.ts";
+import { escapeHtml as escape } from "../lib/html.ts";
 
 /**
  * The pages behind `playUrl` and `embedUrl` (SPEC 2.4, 4.19): a shell that loads our adaptor from
@@ -30,9 +31,6 @@ main { flex: 1; min-height: 0; }
 .sp-chat li { background: #000a; padding: 4px 8px; border-radius: 6px; overflow-wrap: anywhere; }
 .sp-chat .sp-reaction { align-self: flex-end; font-size: 22px; background: none; }
 `;
-
-const escape = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
 /** The boot script: the same one call a third-party page makes, with the page's own `?token=`. */
 const BOOT = `const el = document.getElementById("player");
