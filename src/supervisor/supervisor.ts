@@ -26,6 +26,10 @@ export interface ActorInfo {
   readonly startedAt: string;
   readonly lastEvent: { readonly type: string; readonly at: string } | null;
   readonly context: unknown;
+  /** When it entered its current state. */
+  readonly since: string;
+  /** Its latest state changes, oldest first (at most KEPT_TRANSITIONS). */
+  readonly transitions: readonly Transition[];
   /** Spawned with `persist`: its snapshot is saved at every step and restored after a restart. */
   readonly persisted: boolean;
   /** When the snapshot it was restored from had been saved; null when it started from its input. */
@@ -40,7 +44,22 @@ interface Entry {
   restoredFrom: Date | null;
   /** The JSON last saved, so a step that changed nothing is not written again. */
   saved: string | null;
+  /** The current state as JSON, to tell a transition from a step that stayed. */
+  stateKey: string | undefined;
+  since: Date;
+  transitions: Transition[];
 }
+
+/** One change of an actor's state, for the debug view. */
+export interface Transition {
+  readonly from: unknown;
+  readonly to: unknown;
+  readonly event: string;
+  readonly at: string;
+}
+
+/** Transitions kept per actor: enough to see what it just did, bounded however long it lives. */
+export const KEPT_TRANSITIONS = 10;
 
 /** What the owner of an actor wants to hear and do beyond the actor itself. */
 export interface SpawnOptions {
@@ -124,7 +143,8 @@ export class Supervisor {
     if (this.entries.has(id)) this.stop(id);
     const machineId = (logic as { id?: unknown }).id;
     const machine = typeof machineId === "string" ? machineId : "actor";
-    const entry: Entry = { machine, startedAt: new Date(), lastEvent: null, options, restoredFrom: null, saved: null };
+    const now = new Date();
+    const entry: Entry = { machine, startedAt: now, lastEvent: null, options, restoredFrom: null, saved: null, stateKey: undefined, since: now, transitions: [] };
     this.entries.set(id, entry);
     const stored = options.persist ? this.stored(id, machine) : undefined;
     let restoreFailed = false;
@@ -215,6 +235,8 @@ export class Supervisor {
         status: snapshot?.status ?? "stopped",
         startedAt: entry.startedAt.toISOString(),
         lastEvent: entry.lastEvent && { type: entry.lastEvent.type, at: entry.lastEvent.at.toISOString() },
+        since: entry.since.toISOString(),
+        transitions: entry.transitions,
         context: summarize(snapshot?.context),
         persisted: entry.options.persist === true,
         restoredFrom: entry.restoredFrom?.toISOString() ?? null,
@@ -257,11 +279,24 @@ export class Supervisor {
   }
 
   private observe(event: InspectionEvent): void {
-    if (event.type !== "@xstate.event") return;
     const actor = event.actorRef as AnyActorRef;
-    const entry = this.entries.get(actor.id);
     // Spawned children are addressed by their id; the root's own events are not reported.
-    if (entry && actor !== this.system) entry.lastEvent = { type: event.event.type, at: new Date() };
+    const entry = actor === this.system ? undefined : this.entries.get(actor.id);
+    if (!entry) return;
+    if (event.type === "@xstate.event") entry.lastEvent = { type: event.event.type, at: new Date() };
+    else if (event.type === "@xstate.snapshot") this.stepped(entry, (event.snapshot as { value?: unknown }).value ?? null, event.event.type);
+  }
+
+  /** Notes a change of state (the first snapshot is where the actor starts, not a change). */
+  private stepped(entry: Entry, value: unknown, cause: string): void {
+    const key = JSON.stringify(value);
+    const before = entry.stateKey;
+    entry.stateKey = key;
+    if (before === undefined || before === key) return;
+    const at = new Date();
+    entry.since = at;
+    entry.transitions.push({ from: JSON.parse(before) as unknown, to: value, event: cause, at: at.toISOString() });
+    if (entry.transitions.length > KEPT_TRANSITIONS) entry.transitions.shift();
   }
 
   /** The stored snapshot for `id` when it belongs to `machine`; anything else is deleted. */

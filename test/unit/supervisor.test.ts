@@ -26,6 +26,24 @@ describe("Supervisor", () => {
     sup.stopAll();
   });
 
+  it("keeps each actor's latest state changes, with the event that caused them, and since when it is in its state", () => {
+    const sup = new Supervisor({ logger });
+    sup.spawn("latency:demo:lobby", latencyLatch, { room: "lobby", thresholdMs: 10, cooldownSeconds: 0 });
+    const [fresh] = sup.list("latency:demo:");
+    assert.deepEqual(fresh?.transitions, [], "starting is not a change");
+    const actor = sup.get("latency:demo:lobby");
+    actor?.send({ type: "sample", rttMs: 50, at: 0, participants: 1, publishers: 1 });
+    actor?.send({ type: "sample", rttMs: 60, at: 1000, participants: 1, publishers: 1 });
+    for (let i = 0; i < 12; i++) actor?.send({ type: "sample", rttMs: i % 2 === 0 ? 1 : 50, at: 2000 + i * 1000, participants: 1, publishers: 1 });
+    const [info] = sup.list("latency:demo:");
+    assert.equal(info?.transitions.length, 10, "at most ten are kept");
+    const last = info?.transitions.at(-1);
+    assert.deepEqual([last?.from, last?.to, last?.event], ["normal", "high", "sample"]);
+    assert.equal(info?.since, last?.at);
+    assert.ok(info?.transitions.every((t) => t.from !== t.to), "a step that stays is not a change");
+    sup.stopAll();
+  });
+
   it("replaces an actor spawned again under the same id, and stops one by id", () => {
     const sup = new Supervisor({ logger });
     const first = sup.spawn("x", latencyLatch, { room: "a", thresholdMs: 1, cooldownSeconds: 1 });
