@@ -7,6 +7,7 @@ import { authModule } from "./auth/module.ts";
 import type { Config } from "./config.ts";
 import { buildCore, type CoreOptions } from "./core/core.ts";
 import { clusterModule } from "./cluster/module.ts";
+import { consoleModule } from "./console/module.ts";
 import { docsModule } from "./docs/module.ts";
 import { ModuleList } from "./core/modules.ts";
 import type { Databases } from "./db/databases.ts";
@@ -104,7 +105,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .add(eventsModule({ callbackOutbox: options.callbackOutbox }))
       .add(observabilityModule)
       .add(supervisorModule)
-      .add(docsModule);
+      .add(docsModule)
+      .add(consoleModule);
     const { apps, docs, egress, guard, streams, tokens } = list.provided;
     // Deleting an app and changing its settings reach every module through the list.
     apps.service.onDelete((app, deletion) => list.forgetApp(app, deletion));

@@ -1,4 +1,5 @@
 import { isProblem, type Problem } from "../lib/problem.ts";
+import type { StaticFile } from "../lib/static-file.ts";
 import type { HttpResponse } from "./uws.ts";
 
 /**
@@ -87,4 +88,22 @@ export function noContent(): Reply {
 
 export function text(body: string, contentType: string, status = 200, headers?: Record<string, string>): Reply {
   return { kind: "reply", status, body, contentType, headers };
+}
+
+const YEAR_SECONDS = 365 * 86400;
+
+/**
+ * A file read at startup (`src/lib/static-file.ts`): `?v=` matching its content names these bytes
+ * forever, so it may be cached for a year; a bare URL is revalidated daily by `ETag`.
+ */
+export function staticFileReply(
+  file: StaticFile,
+  request: { version?: string; ifNoneMatch?: string },
+  contentType: string,
+  extraHeaders: Record<string, string> = {},
+): Reply {
+  const cache = request.version === file.version ? `public, max-age=${YEAR_SECONDS}, immutable` : "public, max-age=86400";
+  const headers = { "cache-control": cache, etag: file.etag, "x-content-type-options": "nosniff", ...extraHeaders };
+  if (request.ifNoneMatch === file.etag) return { kind: "reply", status: 304, headers };
+  return { kind: "reply", status: 200, body: file.body, contentType, headers };
 }

@@ -1,5 +1,5 @@
 import { appRoomParams } from "../apps/schemas.ts";
-import { okOr, text, type Reply } from "../http/reply.ts";
+import { okOr, staticFileReply, text, type Reply } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import { mediaOrigins, playerPage } from "./page.ts";
@@ -12,8 +12,6 @@ export interface PlayerRouteDeps {
   readonly sdk: SdkFiles;
   readonly publicUrl: string;
 }
-
-const YEAR_SECONDS = 365 * 86400;
 
 /**
  * The player pages (SPEC 4.19), what they ask before playing, and the browser files at `/sdk/`.
@@ -56,11 +54,8 @@ export function playerRoutes(d: PlayerRouteDeps): Route[] {
       handler: async (ctx): Promise<Reply | Problem> => {
         const file = d.sdk.find(ctx.params.file);
         if (!file) return problem("not_found", `no SDK file ${ctx.params.file}; there are ${d.sdk.livekit.name} and ${d.sdk.player.name}`);
-        // A versioned URL names this exact content forever; a bare one revalidates daily by ETag.
-        const cache = ctx.query.v === file.version ? `public, max-age=${YEAR_SECONDS}, immutable` : "public, max-age=86400";
-        const headers = { "cache-control": cache, etag: file.etag, "access-control-allow-origin": "*", "x-content-type-options": "nosniff" };
-        if (ctx.headers["if-none-match"] === file.etag) return { kind: "reply", status: 304, headers };
-        return { kind: "reply", status: 200, body: file.body, contentType: "text/javascript; charset=utf-8", headers };
+        const request = { version: ctx.query.v, ifNoneMatch: ctx.headers["if-none-match"] };
+        return staticFileReply(file, request, "text/javascript; charset=utf-8", { "access-control-allow-origin": "*" });
       },
     }),
   ];

@@ -1,0 +1,36 @@
+import { staticFileReply, text } from "../http/reply.ts";
+import { defineRoute, type Route } from "../http/route.ts";
+import { problem } from "../lib/problem.ts";
+import type { ConsoleAssets } from "./assets.ts";
+import { consolePage, type ConsoleSettings } from "./page.ts";
+import { assetParams, assetQuery } from "./schemas.ts";
+
+/**
+ * The web console: one public shell (it holds no data; everything it shows comes from the API
+ * with the person's own session) and the browser files it loads.
+ */
+export function consoleRoutes(d: { assets: ConsoleAssets; settings: ConsoleSettings }): Route[] {
+  return [
+    defineRoute({
+      method: "GET",
+      path: "/console",
+      auth: "public",
+      handler: async () => {
+        const { html, headers } = consolePage(d.assets, d.settings);
+        return text(html, "text/html; charset=utf-8", 200, headers);
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/console/assets/{file}",
+      auth: "public",
+      params: assetParams,
+      query: assetQuery,
+      handler: async (ctx) => {
+        const file = d.assets.find(ctx.params.file);
+        if (!file) return problem("not_found", `no console asset ${ctx.params.file}`);
+        return staticFileReply(file, { version: ctx.query.v, ifNoneMatch: ctx.headers["if-none-match"] }, d.assets.contentType(file));
+      },
+    }),
+  ];
+}
