@@ -1,13 +1,10 @@
 import assert from "node:assert/strict";
-import { copyFileSync, mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { latencyLatch } from "../../machines/latency-latch.ts";
-import { launchChromium } from "../helpers/browser.ts";
+import { ConsoleBrowser } from "../helpers/console.ts";
 import { dataOf } from "../helpers/envelope.ts";
-import { acceptInvite, invite, login, PASSWORD, signup, totpCode } from "../helpers/identity.ts";
+import { acceptInvite, invite, login, signup, totpCode } from "../helpers/identity.ts";
 import { freePort } from "../helpers/ports.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
@@ -17,36 +14,13 @@ import { startServer, type TestServer } from "../helpers/server.ts";
  */
 describe("web console", () => {
   let server: TestServer;
-  let browser: Browser;
+  let ui: ConsoleBrowser;
   let owner: string;
-  const contexts: BrowserContext[] = [];
-  // Kept after the run (unlike tempDir): they are the test's artifacts.
-  const shots = mkdtempSync(path.join(os.tmpdir(), "console-screens-"));
   const ADMIN_PASSWORD = "break-glass-password";
-
-  const open = async (hash = "#/apps"): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on("pageerror", (err) => assert.fail(`page error: ${err.message}`));
-    await page.goto(`${server.url}/console${hash}`);
-    return page;
-  };
-
-  const signIn = async (page: Page, user: string, password = PASSWORD) => {
-    await page.getByLabel("Email or admin username").fill(user);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  };
-
-  const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name }).waitFor();
-
-  const shoot = async (t: TestContext, page: Page, name: string, main = false) => {
-    const file = path.join(shots, `${name}.png`);
-    await page.screenshot({ path: file, fullPage: true });
-    t.diagnostic(`screenshot ${file}`);
-    if (main) copyFileSync(file, `/tmp/console-${name}.png`);
-  };
+  const open = (hash?: string) => ui.open(hash);
+  const signIn = (page: Page, user: string, password?: string) => ui.signIn(page, user, password);
+  const heading = (page: Page, name: string) => ui.heading(page, name);
+  const shoot = (t: TestContext, page: Page, name: string, main = false) => ui.shoot(t, page, name, main);
 
   before(async () => {
     server = await startServer({
@@ -56,11 +30,10 @@ describe("web console", () => {
       SERVICE_ADMIN_PASSWORD: ADMIN_PASSWORD,
     });
     owner = await signup(server, "owner@example.com", "Acme");
-    browser = await launchChromium();
+    ui = await ConsoleBrowser.launch(server);
   });
   after(async () => {
-    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-    await browser?.close();
+    await ui?.close();
     await server?.close();
   });
 
