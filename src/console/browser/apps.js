@@ -2,6 +2,13 @@
 import { useState } from "preact/hooks";
 import { account, api } from "./api.js";
 import { Check, Field, Message, can, html, useAction, useLoad, when } from "./ui.js";
+import { ConfigTab } from "./config.js";
+import { DeliveriesTab } from "./deliveries.js";
+import { KeysTab } from "./keys.js";
+import { LiveTab } from "./live.js";
+import { LogsTab } from "./logs.js";
+import { PluginsTab } from "./plugins.js";
+import { VodsTab } from "./vods.js";
 
 const FEATURES = [
   ["publicPlayback", "Public playback (no play token needed)"],
@@ -57,16 +64,36 @@ function CreateApp({ onCreated }) {
   </section>`;
 }
 
-export function AppDetail({ name }) {
+/** The app page's tabs: `#/apps/<name>/<id>`; each but settings lives in its own module. */
+const TABS = [
+  { id: "settings", label: "Settings" },
+  { id: "live", label: "Live", Tab: LiveTab },
+  { id: "keys", label: "Keys", Tab: KeysTab },
+  { id: "config", label: "Config", Tab: ConfigTab },
+  { id: "deliveries", label: "Deliveries", Tab: DeliveriesTab },
+  { id: "vods", label: "VODs", Tab: VodsTab },
+  { id: "logs", label: "Logs", Tab: LogsTab },
+  { id: "plugins", label: "Plugins", Tab: PluginsTab },
+];
+
+export function AppDetail({ name, tab = "settings" }) {
   const me = account();
-  const app = useLoad(() => api("GET", appPath(name)), [name]);
+  const current = TABS.find((t) => t.id === tab) ?? TABS[0];
   return html`<main id="main">
     <p><a href="#/apps">← All apps</a></p>
     <h1 tabindex="-1">App ${name}</h1>
-    <${Message} error=${app.error} />
-    ${app.data && html`<${AppSettings} app=${app.data} writable=${can(me, "config:write")} onSaved=${app.reload} />`}
-    ${app.data && can(me, "app:delete") && html`<${DeleteApp} name=${name} />`}
+    <nav aria-label="App sections" class="tabs">
+      ${TABS.map((t) => html`<a href=${`#/apps/${encodeURIComponent(name)}/${t.id}`} aria-current=${t === current ? "page" : undefined}>${t.label}</a>`)}
+    </nav>
+    ${current.Tab ? html`<${current.Tab} key=${`${name}/${current.id}`} name=${name} me=${me} />` : html`<${SettingsTab} name=${name} me=${me} />`}
   </main>`;
+}
+
+function SettingsTab({ name, me }) {
+  const app = useLoad(() => api("GET", appPath(name)), [name]);
+  return html`<${Message} error=${app.error} />
+    ${app.data && html`<${AppSettings} app=${app.data} writable=${can(me, "config:write")} onSaved=${app.reload} />`}
+    ${app.data && can(me, "app:delete") && html`<${DeleteApp} name=${name} />`}`;
 }
 
 /** The top-level fields and feature flags PATCH /apps/{app} edits; read-only for roles that may not write. */

@@ -5,16 +5,22 @@ import { Account } from "./account.js";
 import { Actors } from "./actors.js";
 import { account, onSessionChange, signOut } from "./api.js";
 import { AppDetail, AppList } from "./apps.js";
+import { ClusterPage } from "./cluster.js";
+import { AcceptInvite, SignUp } from "./join.js";
 import { SignIn } from "./signin.js";
+import { SystemPage } from "./system.js";
 import { html } from "./ui.js";
 
-/** `#/apps`, `#/apps/<name>`, `#/account`, `#/actors`; anything else is the app list. */
+/**
+ * `#/apps`, `#/apps/<name>[/<tab>]`, `#/account`, `#/actors`, `#/cluster`, `#/system`, and before
+ * signing in `#/signup` and `#/invite`; anything else is the app list.
+ */
 function parse(hash) {
   const [path, query = ""] = hash.replace(/^#/, "").split("?");
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
   const params = new URLSearchParams(query);
-  if (parts[0] === "account" || parts[0] === "actors") return { page: parts[0] };
-  if (parts[0] === "apps" && parts[1]) return { page: "app", name: parts[1] };
+  if (["account", "actors", "cluster", "system", "signup", "invite"].includes(parts[0])) return { page: parts[0], params };
+  if (parts[0] === "apps" && parts[1]) return { page: "app", name: parts[1], tab: parts[2] ?? "settings" };
   return { page: "apps", flash: params.get("deleted") ? `App ${params.get("deleted")} was deleted.` : "" };
 }
 
@@ -42,6 +48,8 @@ function Header({ me, route }) {
     <nav aria-label="Console">
       ${link("#/apps", "Apps", "apps")}
       ${link("#/account", "Account", "account")}
+      ${me.superadmin && link("#/cluster", "Cluster", "cluster")}
+      ${me.superadmin && link("#/system", "System", "system")}
       ${me.superadmin && link("#/actors", "Actors", "actors")}
     </nav>
     <span class="who">${me.email ?? me.username}</span>
@@ -52,7 +60,9 @@ function Header({ me, route }) {
 function Page({ route }) {
   if (route.page === "account") return html`<${Account} />`;
   if (route.page === "actors") return html`<${Actors} />`;
-  if (route.page === "app") return html`<${AppDetail} key=${route.name} name=${route.name} />`;
+  if (route.page === "cluster") return html`<${ClusterPage} />`;
+  if (route.page === "system") return html`<${SystemPage} />`;
+  if (route.page === "app") return html`<${AppDetail} key=${route.name} name=${route.name} tab=${route.tab} />`;
   return html`<${AppList} flash=${route.flash} />`;
 }
 
@@ -64,6 +74,8 @@ function Console() {
     document.querySelector("main h1")?.focus();
     document.title = `${route.page === "app" ? route.name : route.page} · Console`;
   }, [route, me === null]);
+  if (!me && route.page === "signup") return html`<${SignUp} />`;
+  if (!me && route.page === "invite") return html`<${AcceptInvite} params=${route.params} />`;
   if (!me) return html`<${SignIn} />`;
   return html`<${Header} me=${me} route=${route} />
     <${Page} route=${route} />`;
