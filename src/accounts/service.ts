@@ -193,7 +193,7 @@ export class AccountService {
     this.mail({
       to: body.email,
       subject: "You are invited",
-      text: `You are invited to a team. Create your account within 7 days with this link:\n\n${this.o.publicUrl}/signup#invite=${code}\n`,
+      text: `You are invited to a team. Create your account within 7 days with this link:\n\n${this.o.publicUrl}/console#/invite?code=${code}\n`,
     });
     return { id, email: body.email, role: body.role, teamId: caller.teamId, expiresAt };
   }

@@ -21,7 +21,7 @@ export async function invite(server: TestServer, inviter: string, email: string,
   assert.equal(res.status, 201, res.text);
   for (let i = 0; i < 50; i++) {
     const mail = server.mails.findLast((m) => m.to === email.toLowerCase());
-    const code = mail && /#invite=([\w-]+)/.exec(mail.text)?.[1];
+    const code = mail && /#\/invite\?code=([\w-]+)/.exec(mail.text)?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 10));
   }

@@ -13,7 +13,7 @@ describe("signup gating and invites", () => {
   let server: TestServer;
   const inviteCodeFor = async (email: string) => {
     for (let i = 0; i < 50; i++) {
-      const code = /#invite=([\w-]+)/.exec(server.mails.findLast((m) => m.to === email)?.text ?? "")?.[1];
+      const code = /#\/invite\?code=([\w-]+)/.exec(server.mails.findLast((m) => m.to === email)?.text ?? "")?.[1];
       if (code) return code;
       await sleep(10);
     }
