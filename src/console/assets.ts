@@ -14,6 +14,7 @@ const VENDOR = [
   { specifier: "preact", name: "preact.js", resolve: "preact", file: "preact.module.js" },
   { specifier: "preact/hooks", name: "preact-hooks.js", resolve: "preact/hooks", file: "hooks.module.js" },
   { specifier: "htm", name: "htm.js", resolve: "htm", file: "htm.module.js" },
+  { specifier: "uqr", name: "uqr.js", resolve: "uqr", file: "index.mjs" },
 ] as const;
 
 const TYPES: Record<string, string> = {

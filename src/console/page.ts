@@ -44,6 +44,9 @@ export function consolePage(assets: ConsoleAssets, settings: ConsoleSettings): R
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self'",
     "img-src 'self' data: blob:",
+    // VODs play from a blob of the raw route (it needs the session) or from their S3 URL, whose
+    // host is each app's own: any https origin, for media only (no script runs from media).
+    "media-src 'self' blob: https:",
     "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",

@@ -11,9 +11,33 @@ export function Account() {
       <dt>Email</dt><dd>${me.email ?? me.username}</dd>
       <dt>Role</dt><dd>${me.superadmin ? "superadmin" : me.role ?? "none"}</dd>
     </dl>
+    <${ChangePassword} />
     <${TwoFactor} enabled=${me.twoFactorEnabled} />
     <${Sessions} />
   </main>`;
+}
+
+function ChangePassword() {
+  const action = useAction();
+  const submit = (event) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    // As the API does, a new password signs out every other session of the person; this one stays.
+    action.run(async () => {
+      await api("POST", "/account/password", { currentPassword: data.get("currentPassword"), newPassword: data.get("newPassword") });
+      form.reset();
+    }, "Password changed. Your other sessions are signed out.");
+  };
+  return html`<section aria-labelledby="password-title">
+    <h2 id="password-title">Change password</h2>
+    <form onSubmit=${submit}>
+      <${Field} label="Current password" name="currentPassword" type="password" autocomplete="current-password" required />
+      <${Field} label="New password" name="newPassword" type="password" autocomplete="new-password" minlength="10" required hint="At least 10 characters." />
+      <${Message} error=${action.error} info=${action.info} />
+      <button type="submit" disabled=${action.busy}>Change password</button>
+    </form>
+  </section>`;
 }
 
 function TwoFactor({ enabled }) {

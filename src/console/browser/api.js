@@ -42,7 +42,8 @@ function forget(why) {
 }
 
 /**
- * Calls `/api/v1<path>` and answers the envelope's `data` (or a bare body); throws `ApiError`
+ * Calls `/api/v1<path>` and answers the envelope's `data` (or a bare body, or the text of a
+ * non-JSON answer); throws `ApiError`
  * with the API's code and message. A 401 to a request that carried the session means the session
  * has ended (revoked, idle or expired): the console forgets it and shows the sign-in page.
  */
@@ -58,8 +59,48 @@ export async function api(method, path, body) {
     credentials: "omit",
     cache: "no-store",
   });
+  // A few routes answer text (the raw config.yaml): hand it back as a string.
+  if (res.ok && res.status !== 204 && !/json/.test(res.headers.get("content-type") ?? "")) return res.text();
   const payload = res.status === 204 ? null : await res.json().catch(() => null);
   if (res.ok) return payload && "data" in payload && "error" in payload ? payload.data : payload;
+  const error = payload?.error ?? { code: `http_${res.status}`, message: res.statusText || `HTTP ${res.status}` };
+  // Only `unauthorized` is about the session; other 401s (a wrong current password, a wrong 2FA
+  // code) are about what the person typed, and must not sign them out.
+  if (res.status === 401 && error.code === "unauthorized" && sent && sent === token) forget("Your session has ended. Sign in again.");
+  throw new ApiError(res.status, error.code, error.message, error.details);
+}
+
+/**
+ * `GET /api/v1<path>` of a paged list, answered whole: `{ data, total, limit, offset }` (`api`
+ * keeps only `data`).
+ */
+export async function apiPage(path) {
+  const { res, sent } = await get(path, "application/json");
+  if (!res.ok) return fail(res, sent);
+  const { data, total, limit, offset } = await res.json();
+  return { data, total, limit, offset };
+}
+
+/**
+ * Fetches `/api/v1<path>` with the session and answers the body as a Blob: for files a media
+ * element or a download link cannot fetch by itself, because they need the `Authorization` header
+ * (a VOD's raw route). Errors throw `ApiError` as `api` does.
+ */
+export async function apiBlob(path) {
+  const { res, sent } = await get(path, "*/*");
+  return res.ok ? res.blob() : fail(res, sent);
+}
+
+async function get(path, accept) {
+  const sent = token;
+  const headers = { accept };
+  if (sent) headers.authorization = `Bearer ${sent}`;
+  const res = await fetch(`/api/v1${path}`, { headers, credentials: "omit", cache: "no-store" });
+  return { res, sent };
+}
+
+async function fail(res, sent) {
+  const payload = await res.json().catch(() => null);
   const error = payload?.error ?? { code: `http_${res.status}`, message: res.statusText || `HTTP ${res.status}` };
   if (res.status === 401 && sent && sent === token) forget("Your session has ended. Sign in again.");
   throw new ApiError(res.status, error.code, error.message, error.details);

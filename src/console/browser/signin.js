@@ -2,12 +2,13 @@
 // code when the account has 2FA on; or a one-time link by mail.
 import { useRef, useState } from "preact/hooks";
 import { api, lastNotice, startSession } from "./api.js";
-import { Field, Message, html, useAction } from "./ui.js";
+import { Field, Message, html, useAction, useLoad } from "./ui.js";
 
 export function SignIn() {
   const [needCode, setNeedCode] = useState(false);
   const form = useAction();
   const codeInput = useRef(null);
+  const config = useLoad(() => api("GET", "/auth/config"), []);
 
   const submit = (event) => {
     event.preventDefault();
@@ -46,6 +47,7 @@ export function SignIn() {
       <button type="submit" disabled=${form.busy}>${needCode ? "Verify and sign in" : "Sign in"}</button>
     </form>
     <${MagicLink} />
+    ${config.data?.allowSignup && html`<p>New here? <a href="#/signup">Create an account</a></p>`}
   </main>`;
 }
 

@@ -88,3 +88,10 @@ export function useAction() {
 }
 
 export const when = (iso) => (iso ? new Date(iso).toLocaleString() : "—");
+
+/** A filter form's values until it is submitted: `bind(key)` gives an input its name, value and onInput. */
+export function useDraft(initial) {
+  const [draft, setDraft] = useState(initial);
+  const bind = (key) => ({ name: key, value: draft[key], onInput: (e) => setDraft({ ...draft, [key]: e.currentTarget.value }) });
+  return { draft, setDraft, bind };
+}
