@@ -52,7 +52,8 @@ export class BenchService {
   ) {}
 
   /** Seeds a token into a fresh data dir, then starts the service and waits until it accepts connections. */
-  static async start(): Promise<BenchService> {
+  /** `extraEnv` adds to or overrides the service's environment (the soak allows its local webhook receiver). */
+  static async start(extraEnv: Readonly<Record<string, string>> = {}): Promise<BenchService> {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-mjpeg-"));
     const port = await freePort();
     const env = {
@@ -67,6 +68,7 @@ export class BenchService {
       // Given, so the service does not warn that it generated them: its log is read for complaints.
       SERVICE_JWT_SECRET: randomBytes(32).toString("hex"),
       SERVICE_MASTER_KEY: randomBytes(32).toString("hex"),
+      ...extraEnv,
     };
     const seed = spawnService(env, ["seed-token"]);
     const seeded = await seed.exited();
