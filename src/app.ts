@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { accountsModule } from "./accounts/module.ts";
 import { appsModule } from "./apps/module.ts";
+import { auditModule } from "./audit/module.ts";
 import type { AppStore } from "./apps/store.ts";
 import type { S3Clients } from "./apps/s3/clients.ts";
 import { authModule } from "./auth/module.ts";
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     const uws = requireNativeUws(config.allowUwsFallback, (message) => logger.warn(message));
     const list = ModuleList.empty(core)
+      .add(auditModule)
       .add(accountsModule)
       .add(appsModule)
       .add(logsModule)
@@ -107,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .add(supervisorModule)
       .add(docsModule)
       .add(consoleModule);
-    const { apps, docs, egress, guard, streams, tokens } = list.provided;
+    const { apps, docs, egress, guard, rateLimits, streams, tokens } = list.provided;
     // Deleting an app and changing its settings reach every module through the list.
     apps.service.onDelete((app, deletion) => list.forgetApp(app, deletion));
     apps.configs.onChange((app) => list.configChanged({ app }));
@@ -118,7 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const routes = [...list.routes(), ...(options.routes ?? [])];
     for (const route of routes) router.add(route);
     docs.describe(routes);
-    pipeline = new Pipeline({ router, guard, metrics: core.metrics, logger, trustProxy: config.trustProxy, maxBodyBytes: config.maxBodyBytes });
+    pipeline = new Pipeline({ router, guard, metrics: core.metrics, logger, trustProxy: config.trustProxy, maxBodyBytes: config.maxBodyBytes, rateLimits });
     const server = new HttpServer({ uws, pipeline, logger, sockets: list.sockets() });
 
     let stopping: Promise<void> | undefined;

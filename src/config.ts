@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseCidrList, type Cidr } from "./lib/cidr.ts";
+import { API_REQUESTS, type ApiRateClass } from "./tenants/plans.ts";
 
 const TRUE = new Set(["1", "true", "yes", "on"]);
 const FALSE = new Set(["0", "false", "no", "off"]);
@@ -67,6 +68,24 @@ const cidrs = z
     return z.NEVER;
   });
 
+/** `free=100,platform=5000,anonymous=50`: per-class overrides of the API request limits. */
+const rateLimits = z
+  .string()
+  .optional()
+  .transform((value, ctx): Partial<Record<ApiRateClass, number>> => {
+    const out: Partial<Record<ApiRateClass, number>> = {};
+    for (const entry of (value ?? "").split(",").map((e) => e.trim()).filter((e) => e !== "")) {
+      const match = /^([a-z]+)\s*=\s*(\d{1,9})$/.exec(entry);
+      const name = match?.[1];
+      if (!match || name === undefined || !(name in API_REQUESTS) || Number(match[2]) < 1) {
+        ctx.addIssue({ code: "custom", message: `expected comma-separated <class>=<requests> with class one of ${Object.keys(API_REQUESTS).join(", ")} and requests at least 1, got "${entry}"` });
+        return z.NEVER;
+      }
+      out[name as ApiRateClass] = Number(match[2]);
+    }
+    return out;
+  });
+
 const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
 
 /**
@@ -117,6 +136,9 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalText(),
   METRICS_DEFAULT_METRICS: flag(true),
   SERVICE_ALLOW_SIGNUP: flag(false),
+  SERVICE_RATE_LIMIT: flag(true),
+  SERVICE_RATE_LIMIT_WINDOW_SECONDS: integer(60, 1, 3600),
+  SERVICE_RATE_LIMITS: rateLimits,
   SERVICE_AUTHZ_ENFORCE: flag(true),
   SERVICE_CLUSTER_TOKEN: optionalText(),
   SERVICE_CLUSTER_REDIS_URL: optionalUrl(["redis", "rediss"]),
@@ -177,6 +199,12 @@ const configSchema = envSchema
     log: { level: e.SERVICE_LOG_LEVEL, stdout: e.SERVICE_LOG_STDOUT, maxBytes: e.LOG_MAX_BYTES, maxFiles: e.LOG_MAX_FILES },
     metrics: { token: e.METRICS_TOKEN, defaultMetrics: e.METRICS_DEFAULT_METRICS },
     allowSignup: e.SERVICE_ALLOW_SIGNUP,
+    /** The API-wide request limits (off only for benchmarks): per class, per window. */
+    rateLimit: {
+      enabled: e.SERVICE_RATE_LIMIT,
+      windowMs: e.SERVICE_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      requests: { ...API_REQUESTS, ...e.SERVICE_RATE_LIMITS } as Readonly<Record<ApiRateClass, number>>,
+    },
     authzEnforce: e.SERVICE_AUTHZ_ENFORCE,
     clusterToken: e.SERVICE_CLUSTER_TOKEN,
     cluster: {

@@ -1,3 +1,4 @@
+import type { AuditApi } from "../audit/service.ts";
 import { RateLimiter } from "../auth/rate-limit.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
@@ -19,13 +20,13 @@ export interface AccountsApi {
 }
 
 /** Human accounts: sign-in, sessions, 2FA, magic links, invites (SPEC 4.17). */
-export function accountsModule(core: Core): Module<{ accounts: AccountsApi }> {
+export function accountsModule(core: Core, deps: { audit: AuditApi }): Module<{ accounts: AccountsApi }> {
   const { config, logger } = core;
   const store = new AccountStore(core.databases.global);
   const limiter = new RateLimiter();
   const sessionTokens = new SessionTokens(core.persistentSecret("jwt-secret", config.jwtSecret, "SERVICE_JWT_SECRET"));
   const sessions = new SessionService({ store, tokens: sessionTokens });
-  const totp = new TotpService({ store, box: core.box, limiter });
+  const totp = new TotpService({ store, box: core.box, limiter, audit: deps.audit });
   const accounts = new AccountService({
     store,
     sessions,
@@ -37,6 +38,7 @@ export function accountsModule(core: Core): Module<{ accounts: AccountsApi }> {
     allowSignup: config.allowSignup,
     authzEnforce: config.authzEnforce,
     adminUsername: config.admin?.username,
+    audit: deps.audit,
   });
   const admin = config.admin;
   return {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { roleGrants } from "../auth/permissions.ts";
 import type { UserPrincipal } from "../auth/principal.ts";
+import type { AuditApi } from "../audit/service.ts";
 import type { Limit, RateLimiter } from "../auth/rate-limit.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import { parseIp } from "../lib/cidr.ts";
@@ -43,6 +44,7 @@ export interface AccountServiceOptions {
   readonly authzEnforce: boolean;
   /** The break-glass admin's username, when configured. */
   readonly adminUsername: string | undefined;
+  readonly audit?: AuditApi;
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -101,6 +103,14 @@ export class AccountService {
         return problem("conflict", "an account with this email already exists; sign in instead");
       }
       throw err;
+    }
+    if (joining) {
+      this.o.audit?.record({
+        action: "invite.accept",
+        target: `user:${userId}`,
+        summary: { invite: joining.id, team: joining.team_id, role: joining.role, email },
+        actorUserId: userId,
+      });
     }
     const { token } = await this.o.sessions.start(userId, client.ip, client.userAgent);
     return { token };
@@ -173,7 +183,9 @@ export class AccountService {
     }
     this.o.limiter.reset(accountKey);
     this.o.store.setPassword(user.id, await hashPassword(body.newPassword));
-    return { revokedSessions: this.o.sessions.revokeOthers(user.id, caller.sessionId) };
+    const revokedSessions = this.o.sessions.revokeOthers(user.id, caller.sessionId);
+    this.o.audit?.record({ action: "account.password_change", target: `user:${user.id}`, summary: { revokedSessions } });
+    return { revokedSessions };
   }
 
   /**
@@ -190,6 +202,7 @@ export class AccountService {
     const code = randomBytes(24).toString("base64url");
     const expiresAt = new Date(Date.now() + INVITE_TTL_MS).toISOString();
     const id = this.o.store.insertInvite({ teamId: caller.teamId, email: body.email, role: body.role, invitedBy: caller.userId, expiresAt, codeHash: sha256(code) });
+    this.o.audit?.record({ action: "invite.create", target: `invite:${id}`, summary: { email: body.email, role: body.role, team: caller.teamId, expiresAt } });
     this.mail({
       to: body.email,
       subject: "You are invited",

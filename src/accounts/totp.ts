@@ -1,5 +1,6 @@
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
+import type { AuditApi } from "../audit/service.ts";
 import type { RateLimiter } from "../auth/rate-limit.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import type { SecretBox } from "../secrets/box.ts";
@@ -25,11 +26,13 @@ export class TotpService {
   private readonly store: AccountStore;
   private readonly box: SecretBox;
   private readonly limiter: RateLimiter;
+  private readonly audit: AuditApi | undefined;
 
-  constructor(options: { readonly store: AccountStore; readonly box: SecretBox; readonly limiter: RateLimiter }) {
+  constructor(options: { readonly store: AccountStore; readonly box: SecretBox; readonly limiter: RateLimiter; readonly audit?: AuditApi }) {
     this.store = options.store;
     this.box = options.box;
     this.limiter = options.limiter;
+    this.audit = options.audit;
   }
 
   isEnabled(user: UserRow): boolean {
@@ -52,6 +55,7 @@ export class TotpService {
     const step = await this.accept(user, secret, code, null);
     if (typeof step !== "number") return step;
     this.store.setTotp(user.id, user.totp_pending, step);
+    this.audit?.record({ action: "account.2fa_enable", target: `user:${user.id}` });
     return true;
   }
 
@@ -60,6 +64,7 @@ export class TotpService {
     const checked = await this.check(user, code);
     if (checked !== true) return checked;
     this.store.setTotp(user.id, null, null);
+    this.audit?.record({ action: "account.2fa_disable", target: `user:${user.id}` });
     return true;
   }
 

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { AuditApi } from "../audit/service.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import { AppLocks, ConfigFiles } from "./config/files.ts";
@@ -9,7 +10,7 @@ import { presetRoutes } from "./presets/routes.ts";
 import { appRoutes } from "./routes.ts";
 import { S3Clients } from "./s3/clients.ts";
 import { s3Routes } from "./s3/routes.ts";
-import { AppSecrets } from "./secrets.ts";
+import { AppSecrets, type AppSecretName } from "./secrets.ts";
 import { AppService } from "./service.ts";
 import { appStatsRoutes } from "./stats-routes.ts";
 import type { AppStore } from "./store.ts";
@@ -25,13 +26,16 @@ export interface AppsApi {
 }
 
 /** Apps (tenants): the registry, per-app config with backups, presets, and the S3 and MQTT blocks. */
-export function appsModule(core: Core): Module<{ apps: AppsApi }> {
+export function appsModule(core: Core, deps: { audit: AuditApi }): Module<{ apps: AppsApi }> {
   const { config, logger, databases } = core;
   const files = new ConfigFiles(path.join(config.dataDir, "apps"));
-  const configs = new AppConfigService({ files, locks: new AppLocks(), logger });
-  const secrets = new AppSecrets({ databases, box: core.box });
+  const configs = new AppConfigService({ files, locks: new AppLocks(), logger, audit: deps.audit });
+  const secrets = new AppSecrets({ databases, box: core.box, logger });
   const service = new AppService({ store: core.registry, configs, secrets, databases, dataDir: config.dataDir, logger });
   const s3 = new S3Clients({ secrets, configOf: (app) => configs.get(app) });
+  // Every credential change goes through the secrets store: one place to record it, by name only.
+  secrets.onChange((app, name) => deps.audit.record({ action: credentialAction(name), app, target: name, summary: { field: name, change: secrets.has(app, name) ? "set" : "removed" } }));
+  service.onDelete((app, deletion) => deps.audit.record({ action: "app.delete", app, target: `app:${app}`, summary: { deleteVods: deletion.deleteVods } }));
   return {
     name: "apps",
     provides: { apps: { service, store: core.registry, configs, secrets, s3 } },
@@ -50,4 +54,10 @@ export function appsModule(core: Core): Module<{ apps: AppsApi }> {
     },
     stop: () => s3.close(),
   };
+}
+
+function credentialAction(name: AppSecretName): "s3.credentials_change" | "mqtt.credentials_change" | "secret.change" {
+  if (name.startsWith("s3.")) return "s3.credentials_change";
+  if (name.startsWith("mqtt.")) return "mqtt.credentials_change";
+  return "secret.change";
 }

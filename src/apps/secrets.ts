@@ -1,3 +1,5 @@
+import type { Logger } from "pino";
+import { AppUnavailableError } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import { ExternalWrites } from "../db/external-writes.ts";
 import { perDatabase } from "../db/per-database.ts";
@@ -13,6 +15,7 @@ export type AppSecretName = "s3.key" | "s3.secret" | "callbacks.secret" | "mqtt.
  */
 const statements = perDatabase((db) => ({
   get: db.prepare<[AppSecretName], { value: string }>("SELECT value FROM secrets WHERE name = ?"),
+  all: db.prepare<[], { name: AppSecretName; value: string }>("SELECT name, value FROM secrets ORDER BY name"),
   names: db.prepare<[], AppSecretName>("SELECT name FROM secrets").pluck(),
   external: new ExternalWrites(db),
   present: undefined as Set<AppSecretName> | undefined,
@@ -21,6 +24,16 @@ const statements = perDatabase((db) => ({
     "INSERT INTO secrets (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
   ),
 }));
+
+/** The route that stores a secret, for the operator told to set a damaged one again. */
+function whereSet(app: string, name: AppSecretName): string {
+  const base = `/api/v1/apps/${app}`;
+  if (name.startsWith("s3.")) return `PUT ${base}/s3`;
+  if (name === "mqtt.password") return `PUT ${base}/mqtt`;
+  if (name === "media_server.secret") return `PUT ${base}/media-server`;
+  if (name === "callbacks.secret") return `PATCH ${base} (callbackSecret)`;
+  return `PATCH ${base}/plugins/${name.split(".")[1] ?? ""} (its config)`;
+}
 
 /**
  * Per-app secrets in the app's own database (table `secrets`), sealed under the master key and
@@ -32,15 +45,36 @@ export class AppSecrets {
 
   private readonly databases: Databases;
   private readonly box: SecretBox;
+  private readonly logger: Logger;
+  /** `app:name` of the secrets found damaged and logged, so each is logged once until set again. */
+  private readonly logged = new Set<string>();
 
-  constructor(options: { readonly databases: Databases; readonly box: SecretBox }) {
+  constructor(options: { readonly databases: Databases; readonly box: SecretBox; readonly logger: Logger }) {
     this.databases = options.databases;
     this.box = options.box;
+    this.logger = options.logger.child({ component: "app-secrets" });
   }
 
+  /**
+   * The plaintext, or undefined when none is stored. A stored value that cannot be opened (its
+   * ciphertext was changed, or it was sealed under another master key) throws
+   * `AppUnavailableError` (check `secrets`): what needs it answers 503 instead of running as if
+   * the secret were unset, and the row is left as it is for the operator.
+   */
   get(app: string, name: AppSecretName): string | undefined {
     const row = statements(this.databases.app(app)).get.get(name);
-    return row && this.box.open("app-secrets", `app:${app}:${name}`, row.value);
+    if (!row) return undefined;
+    const value = this.box.open("app-secrets", `app:${app}:${name}`, row.value);
+    if (value === undefined) throw this.refuse(app, name);
+    return value;
+  }
+
+  /** The stored secrets of the app that cannot be opened, each with what to do. */
+  damaged(app: string): { name: AppSecretName; error: AppUnavailableError }[] {
+    return statements(this.databases.app(app))
+      .all.all()
+      .filter((row) => this.box.open("app-secrets", `app:${app}:${row.name}`, row.value) === undefined)
+      .map((row) => ({ name: row.name, error: this.refuse(app, row.name) }));
   }
 
   /** Whether a secret is stored, without reading or unsealing it. */
@@ -56,7 +90,21 @@ export class AppSecrets {
     if (value === undefined) q.remove.run(name);
     else q.put.run(name, this.box.seal("app-secrets", `app:${app}:${name}`, value), new Date().toISOString());
     q.present = undefined;
+    this.logged.delete(`${app}:${name}`);
     for (const listener of this.listeners) listener(app, name);
+  }
+
+  private refuse(app: string, name: AppSecretName): AppUnavailableError {
+    const action = `set it again with ${whereSet(app, name)}, or restore the app's database together with the master key it was sealed under`;
+    const refused = new AppUnavailableError(app, "secrets", `its stored secret ${name} cannot be opened (changed on disk, or sealed under another master key)`, action);
+    if (!this.logged.has(`${app}:${name}`)) {
+      this.logged.add(`${app}:${name}`);
+      this.logger.error(
+        { app, secret: name, check: "secrets", file: this.databases.appDbPath(app) },
+        `the secret ${name} of app ${app} cannot be opened with this master key: what needs it answers 503 app_unavailable while every other app runs, and the row is left untouched. Check SERVICE_MASTER_KEY, or ${action}`,
+      );
+    }
+    return refused;
   }
 
   /** Called after a secret is stored or removed, so holders of a copy (a live client) refresh it. */

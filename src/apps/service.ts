@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Logger } from "pino";
 import { isPlatform, tenantOf, type Principal } from "../auth/principal.ts";
-import { unlessUnavailable } from "../db/app-unavailable.ts";
+import { AppUnavailableError, appUnavailableProblem, unlessUnavailable } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import type { AppConfig } from "./config/schema.ts";
@@ -78,7 +78,14 @@ export class AppService {
    * again only when one of them is a different value.
    */
   viewJson(app: AppRow): string {
-    return this.render(app).json;
+    try {
+      return this.render(app).json;
+    } catch (err) {
+      if (!(err instanceof AppUnavailableError)) throw err;
+      // Still listed, so operators see which app is down and why; its own routes answer 503.
+      const { message } = appUnavailableProblem(err);
+      return JSON.stringify({ id: app.id, name: app.name, tenantId: app.teamId, createdAt: app.createdAt, updatedAt: app.updatedAt, unavailable: { check: err.check, message } });
+    }
   }
 
   private render(app: AppRow): Rendered {
@@ -130,7 +137,9 @@ export class AppService {
   appForRoom(room: string): AppRow | undefined {
     let best: { app: AppRow; length: number } | undefined;
     for (const app of this.o.store.list({ all: true })) {
-      const prefix = this.roomPrefix(app);
+      // An app whose config.yaml is damaged has no known prefix; the others' rooms still resolve.
+      const prefix = unlessUnavailable(undefined, () => this.roomPrefix(app));
+      if (prefix === undefined) continue;
       if ((room === prefix || room.startsWith(`${prefix}-`)) && prefix.length > (best?.length ?? -1)) best = { app, length: prefix.length };
     }
     return best?.app;
@@ -182,6 +191,8 @@ export class AppService {
       writeFileAtomic(path.join(staging, "config.yaml"), initial);
       this.o.databases.createAppDb(body.name, staging);
       const row = this.o.store.insert(body.name, tenant, () => renameSync(staging, final));
+      // A deleted app of the same name may have left what was known of its config (its missing file).
+      this.o.configs.forget(body.name);
       this.o.logger.info({ app: body.name, tenant }, "app created");
       return this.view(row);
     } finally {

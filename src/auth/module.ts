@@ -3,10 +3,17 @@ import type { AppsApi } from "../apps/module.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import type { TokenService } from "../tokens/service.ts";
+import { ApiRateLimits } from "./api-limits.ts";
 import { Guard } from "./guard.ts";
 
-/** The route guard the HTTP pipeline asks about every request: who calls, and may they. */
-export function authModule(core: Core, deps: { accounts: AccountsApi; apps: AppsApi; tokens: TokenService }): Module<{ guard: Guard }> {
+/**
+ * The route guard the HTTP pipeline asks about every request (who calls, and may they), and the
+ * API-wide request limits it counts them against.
+ */
+export function authModule(
+  core: Core,
+  deps: { accounts: AccountsApi; apps: AppsApi; tokens: TokenService },
+): Module<{ guard: Guard; rateLimits: ApiRateLimits }> {
   const guard = new Guard({
     tokens: deps.tokens,
     sessionTokens: deps.accounts.sessionTokens,
@@ -17,5 +24,6 @@ export function authModule(core: Core, deps: { accounts: AccountsApi; apps: Apps
     unavailable: (app) => core.databases.availability(app),
     clusterToken: core.config.clusterToken,
   });
-  return { name: "auth", provides: { guard } };
+  const rateLimits = new ApiRateLimits({ ...core.config.rateLimit, planOf: (teamId) => deps.accounts.store.teamById(teamId)?.plan });
+  return { name: "auth", provides: { guard, rateLimits } };
 }

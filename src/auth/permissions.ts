@@ -1,4 +1,7 @@
-/** Every permission named in the endpoint tables of SPEC 4, plus `team:manage` for invites and tokens. */
+/**
+ * Every permission named in the endpoint tables of SPEC 4, plus `team:manage` for invites and
+ * tokens and `audit:read` for an app's audit log (who changed its credentials and config).
+ */
 export const PERMISSIONS = [
   "app:read",
   "app:create",
@@ -24,6 +27,7 @@ export const PERMISSIONS = [
   "broadcast:stop",
   "usage:read",
   "team:manage",
+  "audit:read",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -42,6 +42,22 @@ export class RateLimiter {
     });
   }
 
+  /**
+   * Counts one request against `key` and answers where its window stands, for the
+   * `X-RateLimit-*` headers. `allowed` is false once `max` is exceeded within the window.
+   */
+  take(key: string, limit: Limit): { allowed: boolean; remaining: number; resetAt: number } {
+    const now = this.now();
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      if (this.windows.size > 100_000) this.sweep(now);
+      window = { count: 0, resetAt: now + limit.windowMs };
+      this.windows.set(key, window);
+    }
+    window.count++;
+    return { allowed: window.count <= limit.max, remaining: Math.max(0, limit.max - window.count), resetAt: window.resetAt };
+  }
+
   reset(key: string): void {
     this.windows.delete(key);
   }

@@ -1,23 +1,28 @@
 import { problem, type Problem } from "../lib/problem.ts";
 
 /**
- * Why an app's database cannot be used: SQLite refused to open it, its integrity check or our
- * migrations refused it, or it is closed for maintenance for a few seconds.
+ * Why an app cannot be used: SQLite refused to open its database, its integrity check or our
+ * migrations refused it, it is closed for maintenance for a few seconds, its `config.yaml` cannot
+ * be read, parsed or validated (`config`), or one of its sealed secrets cannot be opened
+ * (`secrets`: tampered with, or sealed under another master key).
  */
-export type FailedCheck = "open" | "quick_check" | "migrate" | "maintenance";
+export type FailedCheck = "open" | "quick_check" | "migrate" | "maintenance" | "config" | "secrets";
 
 /**
- * One app's database cannot be used (damaged, or refused by a check). Thrown by `Databases.app`
- * so that whatever touched it stops; the HTTP pipeline answers it as 503 `app_unavailable`, and
- * loops over every app skip that app. Every other app is unaffected.
+ * One app's file cannot be used (damaged, or refused by a check). Thrown by `Databases.app`, by
+ * `AppConfigService.get` and by `AppSecrets.get` so that whatever touched it stops; the HTTP
+ * pipeline answers it as 503 `app_unavailable`, and loops over every app skip that app. Every
+ * other app is unaffected.
  */
 export class AppUnavailableError extends Error {
   constructor(
     readonly app: string,
     readonly check: FailedCheck,
     readonly detail: string,
+    /** What the operator should do, for the checks that are not about the database. */
+    readonly action?: string,
   ) {
-    super(`the database of app ${app} is unavailable (${check}: ${detail})`);
+    super(`${check === "config" || check === "secrets" ? "a file" : "the database"} of app ${app} is unavailable (${check}: ${detail})`);
   }
 }
 
@@ -27,6 +32,9 @@ export function appUnavailableProblem(err: AppUnavailableError): Problem {
       details: { app: err.app, check: err.check },
       headers: { "retry-after": "5" },
     });
+  }
+  if (err.action !== undefined) {
+    return problem("app_unavailable", `app ${err.app} is unavailable: ${err.detail}; ${err.action}`, { details: { app: err.app, check: err.check } });
   }
   return problem(
     "app_unavailable",

@@ -10,6 +10,9 @@ import { AppUnavailableError, unlessUnavailable } from "../db/app-unavailable.ts
 import { perDatabase } from "../db/per-database.ts";
 import type { WebhookClient } from "./webhook-client.ts";
 
+
+/** How long a delivery of an app with a damaged config.yaml or callback secret waits before it looks again. */
+const DAMAGED_RETRY_MS = 60_000;
 /** SPEC 6.1: three attempts, 500 ms then 1 s apart. */
 const QUICK_BACKOFF_MS = [500, 1000] as const;
 const QUICK_ATTEMPTS = QUICK_BACKOFF_MS.length + 1;
@@ -237,12 +240,24 @@ export class WebhookDeliverer {
 
   /** One attempt; answers true when the delivery leaves its lane (finished, or parked). */
   private async attempt(app: string, queue: AppQueue, p: Pending): Promise<boolean> {
-    const config = this.d.configs.get(app).callbacks;
+    let config;
+    let secret;
+    try {
+      config = this.d.configs.get(app).callbacks;
+      secret = this.secret(app);
+    } catch (err) {
+      if (!(err instanceof AppUnavailableError)) throw err;
+      // A damaged config.yaml or callback secret (logged where it was found): never send unsigned
+      // or to a guessed URL; the delivery waits, untried, until the file is repaired.
+      p.nextAttemptAt = Date.now() + DAMAGED_RETRY_MS;
+      this.park(app, queue, p);
+      return true;
+    }
     if (config.url === "") {
       this.finish(app, queue, p, "dropped", { url: "", httpStatus: null, error: "callbacks.url was removed before delivery" });
       return true;
     }
-    const headers = deliveryHeaders(p, this.secret(app), Date.now());
+    const headers = deliveryHeaders(p, secret, Date.now());
     const result = await this.d.client.post(config.url, headers, p.body);
     if (this.stopped || this.queues.get(app) !== queue) return true;
     p.tries++;

@@ -1,3 +1,4 @@
+import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { AppsApi } from "../apps/module.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
@@ -33,7 +34,8 @@ export function hlsModule(core: Core, deps: { apps: AppsApi; media: MediaApi; eg
     routes: hlsRoutes(hls),
     start: async () => {
       for (const app of store.list({ all: true })) {
-        if (configs.get(app.name).transcoding.distribution !== "cdn") continue;
+        // An app whose config.yaml is damaged was logged where it was found; the others resume.
+        if (unlessUnavailable("", () => configs.get(app.name).transcoding.distribution) !== "cdn") continue;
         const active = await deps.egress.egresses.active(app.name);
         if (!isProblem(active)) hls.resumeFrom(app.name, active);
       }

@@ -3,6 +3,8 @@ import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { AppRow } from "../apps/store.ts";
+import type { ApiRateLimits, RateVerdict } from "../auth/api-limits.ts";
+import { actingAs } from "../auth/acting.ts";
 import type { Guard } from "../auth/guard.ts";
 import type { Principal } from "../auth/principal.ts";
 import type { Cidr } from "../lib/cidr.ts";
@@ -24,6 +26,8 @@ export interface PipelineOptions {
   readonly logger: Logger;
   readonly trustProxy: readonly Cidr[];
   readonly maxBodyBytes: number;
+  /** The API-wide request limits; without it nothing is counted. */
+  readonly rateLimits?: ApiRateLimits;
 }
 
 /** An incoming id is echoed only when it is short and plain, so it is safe in logs and headers. */
@@ -39,6 +43,9 @@ function nextRequestId(): string {
 }
 
 const SHUTTING_DOWN = JSON.stringify({ data: null, error: { code: "service_unavailable", message: "the service is shutting down; retry shortly" } });
+
+/** The API-wide limit covers the API; pages, `/health`, `/metrics` and media files are outside it. */
+const LIMITED_PREFIX = "/api/";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -95,6 +102,7 @@ export class Pipeline {
     this.inFlight.add(ex);
     let status = 500;
     let unreadBody = false;
+    let rate: RateVerdict | undefined;
     try {
       let outcome: Reply | StreamReply | Problem;
       switch (match.kind) {
@@ -113,9 +121,10 @@ export class Pipeline {
           const result = await this.run(ex, match.route, match.params, requestId);
           outcome = result.outcome;
           unreadBody = result.unreadBody;
+          rate = result.rate;
         }
       }
-      status = this.render(ex, outcome, requestId, isHead, unreadBody);
+      status = this.render(ex, outcome, requestId, isHead, unreadBody, rate?.headers);
     } catch (err) {
       // A damaged app database is that app's outage, already logged where it was found: not a bug.
       const failure = err instanceof AppUnavailableError ? appUnavailableProblem(err) : undefined;
@@ -142,7 +151,7 @@ export class Pipeline {
     route: Route,
     rawParams: Record<string, string>,
     requestId: string,
-  ): Promise<{ outcome: Reply | StreamReply | Problem; unreadBody: boolean }> {
+  ): Promise<{ outcome: Reply | StreamReply | Problem; unreadBody: boolean; rate?: RateVerdict }> {
     const takesBody = route.body !== undefined && BODY_METHODS.has(ex.method);
     // uWS hands the body only to an onData registered before its request callback returns, so
     // reading starts now, bounded by the limit, and is awaited once the caller is known.
@@ -151,26 +160,34 @@ export class Pipeline {
     let principal: Principal | null = null;
     let app: AppRow | null = null;
     let ip: string | undefined;
+    let rate: RateVerdict | undefined;
     if (route.auth === "cluster") {
       const refused = this.options.guard.clusterCaller(ex.headers["x-cluster-token"]);
       if (refused) return { outcome: refused, unreadBody: takesBody };
     } else if (route.auth !== "public") {
       ip = resolveClientIp(ex.peer, ex.headers["x-forwarded-for"], this.options.trustProxy);
       const caller = await this.options.guard.authenticate(ex.headers["authorization"], ip);
-      if (isProblem(caller)) return { outcome: caller, unreadBody: takesBody };
+      // Counted after authentication: by credential once known, by address for a failed one.
+      rate = this.countRequest(route, isProblem(caller) ? null : caller, ip);
+      if (rate?.refused) return { outcome: rate.refused, unreadBody: takesBody, rate };
+      if (isProblem(caller)) return { outcome: caller, unreadBody: takesBody, rate };
       const target = this.options.guard.authorize(caller, route, rawParams);
-      if (isProblem(target)) return { outcome: target, unreadBody: takesBody };
+      if (isProblem(target)) return { outcome: target, unreadBody: takesBody, rate };
       principal = caller;
       app = target;
+    } else if (this.options.rateLimits && route.path.startsWith(LIMITED_PREFIX)) {
+      ip = resolveClientIp(ex.peer, ex.headers["x-forwarded-for"], this.options.trustProxy);
+      rate = this.countRequest(route, null, ip);
+      if (rate?.refused) return { outcome: rate.refused, unreadBody: takesBody, rate };
     }
 
     let body: unknown;
     if (bodyRead) {
       const read = await bodyRead;
-      if (read.kind === "failed") return { outcome: read.problem, unreadBody: true };
+      if (read.kind === "failed") return { outcome: read.problem, unreadBody: true, rate };
       body = read.body;
     }
-    if (ex.aborted) return { outcome: problem("bad_request", "client went away"), unreadBody: false };
+    if (ex.aborted) return { outcome: problem("bad_request", "client went away"), unreadBody: false, rate };
 
     const issues: Issue[] = [];
     const params = validate("params", route.params, rawParams, issues);
@@ -181,11 +198,25 @@ export class Pipeline {
       return {
         outcome: problem("validation_failed", `${first.path}: ${first.message}`, { details: issues }),
         unreadBody: false,
+        rate,
       };
     }
 
     const ctx = new Context(ex, this.options.trustProxy, requestId, route.path, params, query, validBody, this.log, principal, app, ip);
-    return { outcome: await route.handler(ctx), unreadBody: false };
+    // The address is resolved only if something records it (the context keeps it once resolved).
+    const acting = {
+      principal,
+      requestId,
+      get ip() {
+        return ctx.ip;
+      },
+    };
+    return { outcome: await actingAs(acting, () => route.handler(ctx)), unreadBody: false, rate };
+  }
+
+  private countRequest(route: Route, caller: Principal | null, ip: string): RateVerdict | undefined {
+    if (!this.options.rateLimits || !route.path.startsWith(LIMITED_PREFIX)) return undefined;
+    return this.options.rateLimits.count(caller, ip);
   }
 
   private async readBody(ex: Exchange, route: Route): Promise<{ kind: "ok"; body: unknown } | { kind: "failed"; problem: Problem }> {
@@ -217,21 +248,28 @@ export class Pipeline {
     }
   }
 
-  private render(ex: Exchange, outcome: Reply | StreamReply | Problem, requestId: string, headOnly: boolean, unreadBody: boolean): number {
+  private render(
+    ex: Exchange,
+    outcome: Reply | StreamReply | Problem,
+    requestId: string,
+    headOnly: boolean,
+    unreadBody: boolean,
+    rateHeaders?: Readonly<Record<string, string>>,
+  ): number {
     const close = this.draining || unreadBody;
     if (isProblem(outcome)) {
       const status = statusOf(outcome.code);
       if (status >= 500) this.options.metrics.countError("http", outcome.code);
       ex.send({
         status,
-        headers: { ...outcome.headers, "content-type": "application/json; charset=utf-8", "x-request-id": requestId },
+        headers: { ...rateHeaders, ...outcome.headers, "content-type": "application/json; charset=utf-8", "x-request-id": requestId },
         body: errorBody(outcome),
         headOnly,
         close,
       });
       return status;
     }
-    const headers: Record<string, string> = outcome.headers ? { ...outcome.headers } : {};
+    const headers: Record<string, string> = { ...rateHeaders, ...outcome.headers };
     headers["x-request-id"] = requestId;
     if (outcome.kind === "stream") {
       if (headOnly) ex.send({ status: 200, headers, headOnly, close });

@@ -57,6 +57,26 @@ export function ingressRoutes(ingress: IngressService): Route[] {
     }),
     defineRoute({
       method: "POST",
+      path: "/api/v1/apps/{app}/ingress/{id}/reset",
+      auth: "any",
+      app: true,
+      permission: "ingress:write",
+      params,
+      handler: async (ctx) => okOr(await ingress.reset(appOf(ctx), ctx.params.id)),
+    }),
+    ...(["disable", "enable"] as const).map((action) =>
+      defineRoute({
+        method: "POST",
+        path: `/api/v1/apps/{app}/ingress/{id}/${action}`,
+        auth: "any",
+        app: true,
+        permission: "ingress:write",
+        params,
+        handler: async (ctx) => okOr(await ingress.setEnabled(appOf(ctx), ctx.params.id, action === "enable")),
+      }),
+    ),
+    defineRoute({
+      method: "POST",
       path: "/api/v1/apps/{app}/ingress/{id}/validate",
       auth: "any",
       app: true,

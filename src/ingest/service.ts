@@ -4,10 +4,10 @@ import { namespaceRoom } from "../apps/namespacing.ts";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
 import type { Databases } from "../db/databases.ts";
-import { problem, type Problem } from "../lib/problem.ts";
+import { isProblem, problem, type Problem } from "../lib/problem.ts";
 import { sameSecret } from "../lib/same-secret.ts";
 import { ssrfRefusal, type SsrfAllowlist } from "../lib/ssrf.ts";
-import { MEDIA_SERVER_MISSING, mediaServerDown } from "../media/server.ts";
+import { MEDIA_SERVER_MISSING, mediaServerDown, type MediaServer } from "../media/server.ts";
 import type { MediaServers } from "../media/servers.ts";
 import type { SecretBox } from "../secrets/box.ts";
 import type { CreateIngressBody, ListIngressQuery } from "./schemas.ts";
@@ -120,16 +120,84 @@ export class IngressService {
     return true;
   }
 
+  /**
+   * Issue 19's reset. LiveKit fixes an ingress's stream key for the ingress's life (its
+   * UpdateIngress has no stream-key field), so what rotates here is our RTMP stream password; the
+   * publisher in the room is removed at once, so it must validate again with the new one.
+   */
+  async reset(app: AppRow, id: string): Promise<Record<string, unknown> | Problem> {
+    const media = this.d.servers.forApp(app.name);
+    if (!media) return MEDIA_SERVER_MISSING;
+    const row = this.row(app, id);
+    if (!row) return problem("not_found", `no ingress ${id} in app ${app.name}`);
+    if (row.input_type !== "rtmp" || (row.password_sealed === null && !this.d.apps.config(app).features.rtmpPassword)) {
+      return problem(
+        "conflict",
+        `LiveKit cannot change the stream key of ingress ${id} in place, and it has no stream password to reset (RTMP ingresses of apps with features.rtmpPassword have one); for a new stream key, delete the ingress and create another`,
+      );
+    }
+    this.rows(app).setPassword(id, this.seal(app, id, randomBytes(12).toString("base64url")), new Date().toISOString());
+    const disconnected = await this.disconnect(media, row);
+    if (isProblem(disconnected)) return disconnected;
+    return { ...(await this.current(app, media, id)), disconnected };
+  }
+
+  /**
+   * Disables (refusing new connections in LiveKit, keeping the stream key, and removing the live
+   * publisher at once) or enables an ingress.
+   */
+  async setEnabled(app: AppRow, id: string, enabled: boolean): Promise<Record<string, unknown> | Problem> {
+    const media = this.d.servers.forApp(app.name);
+    if (!media) return MEDIA_SERVER_MISSING;
+    const row = this.row(app, id);
+    if (!row) return problem("not_found", `no ingress ${id} in app ${app.name}`);
+    try {
+      await media.ingress.updateIngress(id, { name: `${app.name}:${row.room}`, roomName: row.room, participantIdentity: row.participant_identity, enabled });
+    } catch (err) {
+      return mediaServerDown(err);
+    }
+    this.rows(app).setDisabled(id, enabled ? null : (row.disabled_at ?? new Date().toISOString()));
+    const disconnected = enabled ? false : await this.disconnect(media, row);
+    if (isProblem(disconnected)) return disconnected;
+    return { ...(await this.current(app, media, id)), disconnected };
+  }
+
   /** Checks an RTMP stream password in constant time and marks the connection authorized. */
   validate(app: AppRow, id: string, password: string): { valid: true; authorizedAt: string } | Problem {
     const row = this.row(app, id);
     if (!row) return problem("not_found", `no ingress ${id} in app ${app.name}`);
+    if (row.disabled_at !== null) {
+      return problem("forbidden", `ingress ${id} is disabled; enable it with POST /api/v1/apps/${app.name}/ingress/${id}/enable`, {
+        details: { ingressId: id, disabledAt: row.disabled_at },
+      });
+    }
     const stored = row.password_sealed && this.d.box.open("app-secrets", `app:${app.name}:ingress:${id}`, row.password_sealed);
     if (!stored) return problem("conflict", "this ingress has no stream password (the app's rtmpPassword feature was off when it was created)");
     if (!sameSecret(password, stored)) return problem("invalid_credentials", "the stream password is wrong");
     const authorizedAt = new Date().toISOString();
     this.rows(app).markAuthorized(id, authorizedAt);
     return { valid: true, authorizedAt };
+  }
+
+  /** Removes the ingress's participant from its room; false when none was there. */
+  private async disconnect(media: MediaServer, row: IngressRow): Promise<boolean | Problem> {
+    try {
+      await media.rooms.removeParticipant(row.room, row.participant_identity);
+      return true;
+    } catch (err) {
+      if ((err as { status?: unknown }).status === 404 || (err as { code?: unknown }).code === "not_found") return false;
+      const down = mediaServerDown(err);
+      return problem(down.code, `the change is stored, but the live publisher could not be removed: ${down.message}`);
+    }
+  }
+
+  /** The ingress as GET answers it, after a change (LiveKit's state when it answers). */
+  private async current(app: AppRow, media: MediaServer, id: string): Promise<Record<string, unknown>> {
+    const info = await media.ingress.listIngress({ ingressId: id }).then(
+      ([found]) => found,
+      () => undefined,
+    );
+    return this.view(app, info, this.row(app, id));
   }
 
   private rows(app: AppRow): IngressStore {
@@ -169,6 +237,9 @@ export class IngressService {
       player_url: `${this.d.publicUrl}/play/${path}`,
       embed_iframe: `<iframe src="${embed}" width="640" height="360" allow="autoplay; fullscreen" allowfullscreen style="border:0"></iframe>`,
       authorizedAt: row?.authorized_at ?? null,
+      enabled: (row?.disabled_at ?? null) === null,
+      disabledAt: row?.disabled_at ?? null,
+      rotatedAt: row?.rotated_at ?? null,
       status: state ? (STATUS[Number(state.status)] ?? "unknown") : "unknown",
       bitrate: state?.video?.averageBitrate ?? null,
       width: state?.video?.width ?? null,

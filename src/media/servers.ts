@@ -1,3 +1,4 @@
+import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { AppConfigService } from "../apps/config/service.ts";
 import type { AppSecrets } from "../apps/secrets.ts";
 import type { AppStore } from "../apps/store.ts";
@@ -58,10 +59,9 @@ export class MediaServers {
   forApiKey(apiKey: string): MediaServer | undefined {
     if (this.global?.settings.apiKey === apiKey) return this.global;
     for (const app of this.apps.list({ all: true })) {
-      if (this.configs.get(app.name).media_server.api_key === apiKey) {
-        const server = this.override(app.name);
-        if (server) return server;
-      }
+      // An app with a damaged config.yaml or secret is skipped: the others' webhooks still verify.
+      const server = unlessUnavailable(undefined, () => (this.configs.get(app.name).media_server.api_key === apiKey ? this.override(app.name) : undefined));
+      if (server) return server;
     }
     return undefined;
   }

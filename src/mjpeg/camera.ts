@@ -8,6 +8,8 @@ export const CLOSE = {
   revoked: { code: 4001, reason: "this camera key was revoked" },
   invalid: { code: 4002, reason: "frames keep failing the JPEG check (must start FF D8 and end FF D9)" },
   stopped: { code: 4003, reason: "the stream was stopped through the API" },
+  reset: { code: 4004, reason: "this camera key was reset; connect with the new key" },
+  disabled: { code: 4005, reason: "this camera key was disabled; it works again once enabled" },
   rate: { code: 4008, reason: "frames keep arriving at more than twice ws_ingest.max_fps" },
   replaced: { code: 4009, reason: "a newer connection with the same key took over this room" },
   busy: { code: 4010, reason: "another camera is live in this room" },

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
-import { unlessUnavailable } from "../db/app-unavailable.ts";
+import { AppUnavailableError, appUnavailableProblem, unlessUnavailable } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import type { HttpResponse } from "../http/uws.ts";
@@ -174,15 +174,32 @@ export class MjpegHub implements RelayClock, LocalStreams {
    * other key's camera live in the room, and a free stream slot in the tenant's quota.
    */
   admit(app: AppRow, room: string, secret: string | undefined): CameraKey | Problem {
-    const down = this.d.databases.availability(app.name);
+    const down = this.d.databases.availability(app.name) ?? this.configDamage(app);
     if (down) return down;
     const key = secret === undefined ? undefined : this.keys(app).verify(secret);
     if (!key || key.room !== room) {
       return problem("unauthorized", "send a camera key minted for this app and room, as Authorization: Bearer wsk_... or ?key=");
     }
+    // The device proved it holds the key, so it may learn why it is refused.
+    if (key.disabledAt !== null) {
+      return problem("forbidden", `camera key ${key.id} is disabled; enable it with POST /api/v1/apps/${app.name}/ws-ingest/${key.id}/enable`, {
+        details: { key: key.id, disabledAt: key.disabledAt },
+      });
+    }
     const current = this.relay(app.name, room)?.camera;
     if (current && current.key.id !== key.id) return problem("conflict", `another camera is live in room ${room}; one camera publishes per room`);
     return this.d.quota.reserve(app, key.identity, 120) ?? key;
+  }
+
+  /** The 503 for an app whose config.yaml is damaged: a camera must not get a socket its limits cannot be read for. */
+  private configDamage(app: AppRow): Problem | undefined {
+    try {
+      this.d.apps.config(app);
+      return undefined;
+    } catch (err) {
+      if (err instanceof AppUnavailableError) return appUnavailableProblem(err);
+      throw err;
+    }
   }
 
   /** A camera's socket opened: it becomes the room's publisher, taking over from its own older connection. */
@@ -243,12 +260,15 @@ export class MjpegHub implements RelayClock, LocalStreams {
     this.log.info({ app: relay.app, room: relay.room, key: link.key.id }, "camera disconnected");
   }
 
-  /** Closes the live connection of a revoked key at once; answers whether there was one. */
-  revoked(app: string, key: CameraKey): boolean {
+  /**
+   * Closes the live connection of a key that was revoked, reset or disabled, at once, with that
+   * reason's close code; answers whether there was one.
+   */
+  revoked(app: string, key: CameraKey, reason: "revoked" | "reset" | "disabled" = "revoked"): boolean {
     const relay = this.relay(app, key.room);
     const camera = relay?.camera;
     if (!relay || camera?.key.id !== key.id) return false;
-    this.disconnect(relay, camera, "revoked");
+    this.disconnect(relay, camera, reason);
     return true;
   }
 

@@ -27,6 +27,8 @@ export interface CameraKeyRouteDeps {
   readonly originals: OriginalGuards;
 }
 
+const keyParams = appParams.extend({ id: z.string().max(100) });
+
 /** SPEC 4.10: camera keys and the public live check. Playback is in `playback.ts`. */
 export function cameraKeyRoutes(d: CameraKeyRouteDeps): Route[] {
   const describe = (app: string, key: CameraKey) => ({
@@ -34,6 +36,9 @@ export function cameraKeyRoutes(d: CameraKeyRouteDeps): Route[] {
     room: key.room,
     identity: key.identity,
     createdAt: key.createdAt,
+    status: key.disabledAt === null ? "enabled" : "disabled",
+    disabledAt: key.disabledAt,
+    rotatedAt: key.rotatedAt,
     ...cameraUrls(d.publicUrl, app, key.room),
   });
   return [
@@ -75,7 +80,7 @@ export function cameraKeyRoutes(d: CameraKeyRouteDeps): Route[] {
       auth: "any",
       app: true,
       permission: "ingress:delete",
-      params: appParams.extend({ id: z.string().max(100) }),
+      params: keyParams,
       handler: async (ctx) => {
         const app = appOf(ctx);
         const key = d.hub.keys(app).revoke(ctx.params.id);
@@ -84,6 +89,39 @@ export function cameraKeyRoutes(d: CameraKeyRouteDeps): Route[] {
         return noContent();
       },
     }),
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/apps/{app}/ws-ingest/{id}/reset",
+      auth: "any",
+      app: true,
+      permission: "ingress:write",
+      params: keyParams,
+      handler: async (ctx) => {
+        const app = appOf(ctx);
+        const reset = d.hub.keys(app).reset(ctx.params.id);
+        if (!reset) return problem("not_found", `no camera key ${ctx.params.id} in app ${app.name}`);
+        // The camera still holding the old key is closed now (4004), not at its next reconnect.
+        d.hub.revoked(app.name, reset.key, "reset");
+        return ok({ ...describe(app.name, reset.key), streamKey: reset.secret });
+      },
+    }),
+    ...(["disable", "enable"] as const).map((action) =>
+      defineRoute({
+        method: "POST",
+        path: `/api/v1/apps/{app}/ws-ingest/{id}/${action}`,
+        auth: "any",
+        app: true,
+        permission: "ingress:write",
+        params: keyParams,
+        handler: async (ctx) => {
+          const app = appOf(ctx);
+          const key = d.hub.keys(app).setDisabled(ctx.params.id, action === "disable");
+          if (!key) return problem("not_found", `no camera key ${ctx.params.id} in app ${app.name}`);
+          if (action === "disable") d.hub.revoked(app.name, key, "disabled");
+          return ok({ ...describe(app.name, key), ...d.hub.liveOf(app.name, key) });
+        },
+      }),
+    ),
     defineRoute({
       method: "GET",
       path: "/api/v1/apps/{app}/ws-ingest/live/{room}",

@@ -1,5 +1,7 @@
 import { Gauge } from "prom-client";
+import type { AppsApi } from "../apps/module.ts";
 import type { Core } from "../core/core.ts";
+import { appFileHealth } from "./app-files.ts";
 import type { Module } from "../core/modules.ts";
 import { GPU_TYPES, type GpuStatus } from "./gpu.ts";
 import { systemRoutes } from "./routes.ts";
@@ -11,7 +13,7 @@ export interface SystemApi {
   gpu(): Promise<GpuStatus>;
 }
 
-export function systemModule(core: Core): Module<{ system: SystemApi }> {
+export function systemModule(core: Core, deps: { apps: AppsApi }): Module<{ system: SystemApi }> {
   const gpu = new Gauge({
     name: "service_gpu_available",
     help: "Whether a kind of hardware acceleration is usable (1) or not (0), from the last probe",
@@ -22,6 +24,7 @@ export function systemModule(core: Core): Module<{ system: SystemApi }> {
   const system = new SystemService({
     config: core.config,
     databases: core.databases,
+    appFiles: (app) => appFileHealth(deps.apps, app),
     onGpuProbed: (status) => {
       for (const type of GPU_TYPES) gpu.labels(type).set(status.types[type] ? 1 : 0);
     },

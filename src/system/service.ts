@@ -7,9 +7,21 @@ import type { DbHealth, DbSizes } from "../../workers/db-maintenance.ts";
 import { GpuProbe, type GpuStatus } from "./gpu.ts";
 import { effectiveSettings } from "./settings.ts";
 
+/** One per-app file besides the database, as `GET /apps/{app}/db/health` reports it. */
+export interface AppFileHealth {
+  /** `config.yaml`, or `secret <name>` for a sealed secret in the app's database. */
+  readonly file: string;
+  readonly status: "ok" | "damaged";
+  readonly problem?: string;
+  /** What the operator should do about it. */
+  readonly action?: string;
+}
+
 export interface SystemServiceOptions {
   readonly config: Config;
   readonly databases: Databases;
+  /** The app's config.yaml and sealed secrets, checked. */
+  readonly appFiles: (app: string) => AppFileHealth[];
   /** Told each fresh GPU probe, for `service_gpu_available`. */
   readonly onGpuProbed: (status: GpuStatus) => void;
 }
@@ -38,8 +50,15 @@ export class SystemService {
     return this.checks.run("dbHealth", path.join(this.o.config.dataDir, "service.db"));
   }
 
-  appDbHealth(app: string): Promise<DbHealth> {
-    return this.checks.run("dbHealth", this.o.databases.appDbPath(app));
+  /**
+   * The app database's health and that of the app's other files read at start (issue 19):
+   * `status` is `damaged` when any of them is, and each damaged file says what to do.
+   */
+  async appDbHealth(app: string): Promise<DbHealth & { status: "ok" | "damaged"; files: AppFileHealth[] }> {
+    const db = await this.checks.run("dbHealth", this.o.databases.appDbPath(app));
+    const files = this.o.appFiles(app);
+    const damaged = db.integrity !== "ok" || files.some((f) => f.status === "damaged");
+    return { ...db, status: damaged ? "damaged" : "ok", files };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { AppStore } from "../apps/store.ts";
+import type { AuditApi } from "../audit/service.ts";
 import type { Db } from "../db/open.ts";
 import { canSeeApp, isPlatform, type Principal, type TokenPrincipal } from "../auth/principal.ts";
 import { roleGrants } from "../auth/permissions.ts";
@@ -57,6 +58,8 @@ export interface TokenServiceOptions {
   readonly db: Db;
   readonly apps: AppStore;
   readonly authzEnforce: boolean;
+  /** Where token creation and revocation are recorded; absent in tools that seed tokens. */
+  readonly audit?: AuditApi;
 }
 
 export class TokenService {
@@ -105,6 +108,7 @@ export class TokenService {
     if (denied) return denied;
     let appId: number | null = null;
     let teamId: number | null = null;
+    let appName: string | undefined;
     if (body.scope === "global") {
       if (!isPlatform(caller)) return problem("forbidden", "only a global token or a superadmin can create global tokens");
     } else {
@@ -112,6 +116,7 @@ export class TokenService {
       if (!app || !canSeeApp(caller, app)) return problem("not_found", `no app with id ${body.appId}`);
       appId = app.id;
       teamId = app.teamId;
+      appName = app.name;
     }
     // A restricted credential cannot mint a less restricted one.
     if (caller.kind === "token" && caller.allowedIps.length > 0) {
@@ -132,6 +137,12 @@ export class TokenService {
       createdBy: caller.kind === "token" ? `token:${caller.tokenId}` : `user:${caller.userId}`,
       roleCap: roleCapOf(caller),
     });
+    this.options.audit?.record({
+      action: "token.create",
+      app: appName,
+      target: `token:${id}`,
+      summary: { name: body.name, scope: body.scope, allowedIps: [...body.allowedIps], hint: tokenHint(token) },
+    });
     return { id, token };
   }
 
@@ -142,6 +153,12 @@ export class TokenService {
     if (!row || !canSeeApp(caller, { id: row.app_id, teamId: row.team_id })) return problem("not_found", `no active token with id ${id}`);
     this.store.revoke(id);
     this.touched.delete(id);
+    this.options.audit?.record({
+      action: "token.revoke",
+      app: row.app_id === null ? undefined : this.options.apps.findById(row.app_id)?.name,
+      target: `token:${id}`,
+      summary: { name: row.name, scope: row.scope, hint: row.hint },
+    });
     return true;
   }
 

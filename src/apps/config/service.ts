@@ -1,6 +1,9 @@
 import { createTwoFilesPatch } from "diff";
 import type { Logger } from "pino";
 import { parseDocument } from "yaml";
+import type { AuditApi } from "../../audit/service.ts";
+import { AppUnavailableError } from "../../db/app-unavailable.ts";
+import { changedPaths } from "../../lib/changed-paths.ts";
 import { problem, type Problem } from "../../lib/problem.ts";
 import type { AppLocks, ConfigFiles } from "./files.ts";
 import { appConfigSchema, type AppConfig } from "./schema.ts";
@@ -33,6 +36,12 @@ export function editsFrom(fields: ReadonlyArray<readonly [readonly string[], unk
   return fields.filter(([, value]) => value !== undefined).map(([path, value]) => ({ path, value }));
 }
 
+/** How a config write is recorded in the audit log. */
+interface ConfigChange {
+  readonly action: "config.write" | "config.revert" | "config.reload";
+  readonly backup?: string;
+}
+
 export type ConfigListener = (app: string, config: AppConfig) => void;
 
 /**
@@ -42,16 +51,20 @@ export type ConfigListener = (app: string, config: AppConfig) => void;
  */
 export class AppConfigService {
   private readonly live = new Map<string, AppConfig>();
+  /** Apps whose config.yaml on disk was refused, with why; kept until a write, revert or reload succeeds. */
+  private readonly damaged = new Map<string, AppUnavailableError>();
   private readonly listeners: ConfigListener[] = [];
 
   private readonly files: ConfigFiles;
   private readonly locks: AppLocks;
   private readonly logger: Logger;
+  private readonly audit: AuditApi | undefined;
 
-  constructor(options: { readonly files: ConfigFiles; readonly locks: AppLocks; readonly logger: Logger }) {
+  constructor(options: { readonly files: ConfigFiles; readonly locks: AppLocks; readonly logger: Logger; readonly audit?: AuditApi }) {
     this.files = options.files;
     this.locks = options.locks;
     this.logger = options.logger;
+    this.audit = options.audit;
   }
 
   onChange(listener: ConfigListener): void {
@@ -83,14 +96,38 @@ export class AppConfigService {
     return { config: result.data, text: finalText, warnings };
   }
 
-  /** The live config, loaded from disk on first use. */
+  /**
+   * The live config, loaded from disk on first use. A file that cannot be read, parsed or
+   * validated throws `AppUnavailableError` (check `config`) now and on every later call until a
+   * write, revert or reload succeeds: that app answers 503 `app_unavailable`, every other app runs,
+   * and the file is left exactly as it was for the operator.
+   */
   get(app: string): AppConfig {
     const cached = this.live.get(app);
     if (cached) return cached;
-    const checked = this.check(this.files.read(app));
-    if ("kind" in checked) throw new Error(`config of app ${app} is invalid on disk: ${checked.message}`);
+    const known = this.damaged.get(app);
+    if (known) throw known;
+    let text: string;
+    try {
+      text = this.files.read(app);
+    } catch (err) {
+      throw this.refuse(app, `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+    const checked = this.check(text);
+    if ("kind" in checked) throw this.refuse(app, `is invalid: ${checked.message}`);
     this.live.set(app, checked.config);
     return checked.config;
+  }
+
+  /** Why the app's config.yaml cannot be used, or undefined when it loads. */
+  damage(app: string): AppUnavailableError | undefined {
+    try {
+      this.get(app);
+      return undefined;
+    } catch (err) {
+      if (err instanceof AppUnavailableError) return err;
+      throw err;
+    }
   }
 
   raw(app: string): string {
@@ -130,7 +167,7 @@ export class AppConfigService {
     return this.locks.run(app, () => {
       const text = this.files.readBackup(app, ts);
       if (text === undefined) return problem("not_found", `no backup ${ts} for app ${app}`);
-      return this.commit(app, text);
+      return this.commit(app, text, { action: "config.revert", backup: ts });
     });
   }
 
@@ -139,7 +176,9 @@ export class AppConfigService {
     return this.locks.run(app, () => {
       const checked = this.check(this.files.read(app));
       if ("kind" in checked) return checked;
+      const before = this.previous(app);
       this.swap(app, checked.config);
+      this.recordChange(app, before, checked.config, { action: "config.reload" });
       return { reloaded: true as const, warnings: checked.warnings };
     });
   }
@@ -152,18 +191,55 @@ export class AppConfigService {
 
   forget(app: string): void {
     this.live.delete(app);
+    this.damaged.delete(app);
   }
 
-  private commit(app: string, text: string): { reloaded: true; warnings: string[] } | Problem {
+  private refuse(app: string, why: string): AppUnavailableError {
+    const file = this.files.configPath(app);
+    const action =
+      `fix or restore ${file} (earlier versions are in config-backups/ beside it), then POST /api/v1/apps/${app}/reload, ` +
+      `or write a valid one with PUT /api/v1/apps/${app}/config/raw or revert to a backup with POST /api/v1/apps/${app}/config/backups/{ts}/revert`;
+    const refused = new AppUnavailableError(app, "config", `its config.yaml ${why}`.slice(0, 400), action);
+    this.damaged.set(app, refused);
+    this.logger.error(
+      { app, file, check: "config", detail: refused.detail },
+      `the config.yaml of app ${app} ${why.slice(0, 300)}: the app answers 503 app_unavailable while every other app runs, and the file is left untouched. To repair it: ${action}`,
+    );
+    return refused;
+  }
+
+  private commit(app: string, text: string, change: ConfigChange = { action: "config.write" }): { reloaded: true; warnings: string[] } | Problem {
     const checked = this.check(text);
     if ("kind" in checked) return checked;
+    const before = this.previous(app);
     this.files.write(app, checked.text);
+    this.recordChange(app, before, checked.config, change);
     this.swap(app, checked.config);
     return { reloaded: true, warnings: checked.warnings };
   }
 
+  /** Which keys changed, never their values: config.yaml holds no secrets, but it is not ours to copy. */
+  private recordChange(app: string, before: AppConfig | undefined, after: AppConfig, change: ConfigChange): void {
+    const { action, backup } = change;
+    this.audit?.record({ action, app, target: "config.yaml", summary: { changed: changedPaths(before, after), ...(backup ? { backup } : {}) } });
+  }
+
+  /** The config in force before a write, for the audit entry; undefined when none could be read. */
+  private previous(app: string): AppConfig | undefined {
+    if (!this.audit) return undefined;
+    const live = this.live.get(app);
+    if (live) return live;
+    try {
+      const checked = this.check(this.files.read(app));
+      return "kind" in checked ? undefined : checked.config;
+    } catch {
+      return undefined;
+    }
+  }
+
   private swap(app: string, config: AppConfig): void {
     this.live.set(app, config);
+    this.damaged.delete(app);
     for (const listener of this.listeners) {
       try {
         listener(app, config);

@@ -1,0 +1,114 @@
+import type { Logger } from "pino";
+import type { AppStore } from "../apps/store.ts";
+import { currentActing } from "../auth/acting.ts";
+import type { Principal } from "../auth/principal.ts";
+import type { AuditEntry, AuditQuery, AuditRecord, AuditSummary } from "./schemas.ts";
+import type { AuditFilter, AuditRow, AuditStore } from "./store.ts";
+
+/** What other domains hold of the audit log: one method, called after a change has been made. */
+export interface AuditApi {
+  record(entry: AuditRecord): void;
+}
+
+export interface AuditLogOptions {
+  readonly store: AuditStore;
+  readonly apps: AppStore;
+  readonly logger: Logger;
+  readonly now?: () => number;
+}
+
+/** Keys whose string values are never kept, whatever a caller passes: a second line of defence. */
+const SECRET_KEY = /pass(word)?|secret|token|credential|api_?key|private/i;
+/** Values that look like one of our credentials (`sk_…`, a JWT), wherever they appear. */
+const SECRET_VALUE = /\bsk_[A-Za-z0-9_-]{8,}|\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/;
+const REDACTED = "[redacted]";
+
+/**
+ * The audit log of security and configuration changes. Who and from where come from the request
+ * being handled (the pipeline puts its caller in scope); outside a request the actor is `system`.
+ * A failed write is logged and does not undo the change it describes, which has already happened.
+ */
+export class AuditLog implements AuditApi {
+  private readonly log: Logger;
+  private readonly now: () => number;
+
+  constructor(private readonly o: AuditLogOptions) {
+    this.log = o.logger.child({ component: "audit" });
+    this.now = o.now ?? Date.now;
+  }
+
+  record(entry: AuditRecord): void {
+    try {
+      const acting = currentActing();
+      const actor =
+        !acting?.principal && entry.actorUserId !== undefined
+          ? { kind: "user", id: String(entry.actorUserId), label: this.o.store.labelOfUser(entry.actorUserId) ?? null }
+          : this.actorOf(acting?.principal ?? null, acting !== undefined);
+      const appId = entry.app === undefined ? null : (this.o.apps.findByName(entry.app)?.id ?? null);
+      this.o.store.append({
+        at: new Date(this.now()).toISOString(),
+        action: entry.action,
+        app: entry.app ?? null,
+        app_id: appId,
+        actor_kind: actor.kind,
+        actor_id: actor.id,
+        actor_label: actor.label,
+        ip: acting?.ip ?? null,
+        request_id: acting?.requestId ?? null,
+        target: entry.target === undefined ? null : scrubText(entry.target),
+        summary_json: JSON.stringify(scrub(entry.summary ?? {})),
+      });
+    } catch (err) {
+      this.log.error({ err, action: entry.action, app: entry.app }, "could not write an audit entry");
+    }
+  }
+
+  /** A page of entries, newest first; `appId` keeps one app's entries apart from a namesake's. */
+  list(query: Omit<AuditQuery, "app"> & { app?: string | undefined; appId?: number | undefined }): { entries: AuditEntry[]; total: number } {
+    const filter: AuditFilter = {
+      app: query.app,
+      appId: query.appId,
+      action: query.action,
+      since: query.since === undefined ? undefined : new Date(query.since).toISOString(),
+      until: query.until === undefined ? undefined : new Date(query.until).toISOString(),
+    };
+    const { rows, total } = this.o.store.list(filter, query.limit, query.offset);
+    return { entries: rows.map(view), total };
+  }
+
+  private actorOf(principal: Principal | null, inRequest: boolean): { kind: string; id: string | null; label: string | null } {
+    if (!principal) return { kind: inRequest ? "anonymous" : "system", id: null, label: null };
+    if (principal.kind === "token") {
+      return { kind: `${principal.scope}_token`, id: String(principal.tokenId), label: this.o.store.labelOfToken(principal.tokenId) ?? null };
+    }
+    return { kind: principal.superadmin ? "superadmin" : "user", id: String(principal.userId), label: this.o.store.labelOfUser(principal.userId) ?? null };
+  }
+}
+
+function view(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    at: row.at,
+    action: row.action,
+    app: row.app,
+    actor: { kind: row.actor_kind, id: row.actor_id, label: row.actor_label },
+    ip: row.ip,
+    requestId: row.request_id,
+    target: row.target,
+    summary: JSON.parse(row.summary_json) as AuditSummary,
+  };
+}
+
+function scrubText(value: string): string {
+  return SECRET_VALUE.test(value) ? REDACTED : value;
+}
+
+function scrub(summary: AuditSummary): AuditSummary {
+  const out: Record<string, AuditSummary[string]> = {};
+  for (const [key, value] of Object.entries(summary)) {
+    if (typeof value === "string") out[key] = SECRET_KEY.test(key) ? REDACTED : scrubText(value);
+    else if (Array.isArray(value)) out[key] = SECRET_KEY.test(key) ? [REDACTED] : (value as readonly string[]).map(scrubText);
+    else out[key] = value;
+  }
+  return out;
+}
