@@ -1,6 +1,6 @@
 import { createTwoFilesPatch } from "diff";
 import type { Logger } from "pino";
-import { parseDocument } from "yaml";
+import { Document, isCollection, parseDocument } from "yaml";
 import type { AuditApi } from "../../audit/service.ts";
 import { AppUnavailableError } from "../../db/app-unavailable.ts";
 import { changedPaths } from "../../lib/changed-paths.ts";
@@ -144,7 +144,9 @@ export class AppConfigService {
     return this.locks.run(app, () => {
       const before = this.get(app);
       const beforeText = this.files.read(app);
-      const doc = parseDocument(beforeText);
+      const parsed = parseDocument(beforeText);
+      // An empty or null document (`~`, `---`) is a valid config of defaults but has no collection to edit in.
+      const doc = isCollection(parsed.contents) ? parsed : new Document({});
       for (const edit of edits) {
         if (edit.value === undefined) doc.deleteIn(edit.path);
         else doc.setIn(edit.path, doc.createNode(edit.value));
