@@ -17,26 +17,19 @@ export class RateLimiter {
 
   /** Counts one attempt; a Problem with Retry-After once `max` is exceeded within the window. */
   hit(key: string, limit: Limit, what: string): Problem | undefined {
-    const now = this.now();
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      if (this.windows.size > 100_000) this.sweep(now);
-      window = { count: 0, resetAt: now + limit.windowMs };
-      this.windows.set(key, window);
-    }
-    window.count++;
-    if (window.count <= limit.max) return undefined;
-    const retryAfter = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-    return problem("rate_limited", `too many ${what}; try again in ${retryAfter} s`, {
-      headers: { "retry-after": String(retryAfter) },
-    });
+    const { allowed, resetAt } = this.take(key, limit);
+    return allowed ? undefined : this.refusal(resetAt, what);
   }
 
   /** Whether `key` is over its limit, without counting an attempt. */
   blocked(key: string, limit: Limit, what: string): Problem | undefined {
     const window = this.windows.get(key);
     if (!window || window.resetAt <= this.now() || window.count < limit.max) return undefined;
-    const retryAfter = Math.max(1, Math.ceil((window.resetAt - this.now()) / 1000));
+    return this.refusal(window.resetAt, what);
+  }
+
+  private refusal(resetAt: number, what: string): Problem {
+    const retryAfter = Math.max(1, Math.ceil((resetAt - this.now()) / 1000));
     return problem("rate_limited", `too many ${what}; try again in ${retryAfter} s`, {
       headers: { "retry-after": String(retryAfter) },
     });

@@ -29,6 +29,8 @@ export interface CameraKeyRouteDeps {
 
 const keyParams = appParams.extend({ id: z.string().max(100) });
 
+const noKey = (app: string, id: string) => problem("not_found", `no camera key ${id} in app ${app}`);
+
 /** SPEC 4.10: camera keys and the public live check. Playback is in `playback.ts`. */
 export function cameraKeyRoutes(d: CameraKeyRouteDeps): Route[] {
   const describe = (app: string, key: CameraKey) => ({
@@ -84,7 +86,7 @@ export function cameraKeyRoutes(d: CameraKeyRouteDeps): Route[] {
       handler: async (ctx) => {
         const app = appOf(ctx);
         const key = d.hub.keys(app).revoke(ctx.params.id);
-        if (!key) return problem("not_found", `no camera key ${ctx.params.id} in app ${app.name}`);
+        if (!key) return noKey(app.name, ctx.params.id);
         d.hub.revoked(app.name, key);
         return noContent();
       },
@@ -99,7 +101,7 @@ export function cameraKeyRoutes(d: CameraKeyRouteDeps): Route[] {
       handler: async (ctx) => {
         const app = appOf(ctx);
         const reset = d.hub.keys(app).reset(ctx.params.id);
-        if (!reset) return problem("not_found", `no camera key ${ctx.params.id} in app ${app.name}`);
+        if (!reset) return noKey(app.name, ctx.params.id);
         // The camera still holding the old key is closed now (4004), not at its next reconnect.
         d.hub.revoked(app.name, reset.key, "reset");
         return ok({ ...describe(app.name, reset.key), streamKey: reset.secret });
@@ -116,7 +118,7 @@ export function cameraKeyRoutes(d: CameraKeyRouteDeps): Route[] {
         handler: async (ctx) => {
           const app = appOf(ctx);
           const key = d.hub.keys(app).setDisabled(ctx.params.id, action === "disable");
-          if (!key) return problem("not_found", `no camera key ${ctx.params.id} in app ${app.name}`);
+          if (!key) return noKey(app.name, ctx.params.id);
           if (action === "disable") d.hub.revoked(app.name, key, "disabled");
           return ok({ ...describe(app.name, key), ...d.hub.liveOf(app.name, key) });
         },
