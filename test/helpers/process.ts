@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
@@ -80,4 +81,20 @@ export function processAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+const LISTENING = /"port":(\d+),"msg":"listening"/;
+
+/** Starts the service (with `SERVICE_LOG_STDOUT` on) and answers it once it listens, with its base URL. */
+export async function startedService(env: Record<string, string>): Promise<{ svc: ServiceProcess; port: number; url: string }> {
+  const svc = spawnService(env);
+  const [, port = ""] = await svc.waitFor(LISTENING);
+  return { svc, port: Number(port), url: `http://127.0.0.1:${port}` };
+}
+
+/** SIGTERM, and a clean exit 0 asserted; a failure shows the end of stderr and the error lines it logged. */
+export async function stoppedCleanly(svc: ServiceProcess): Promise<void> {
+  svc.child.kill("SIGTERM");
+  const errors = svc.stdout().split("\n").filter((l) => /"level":(50|60)/.test(l)).join("\n");
+  assert.equal(await svc.exited(), 0, `${svc.stderr().slice(-3000)}\n${errors.slice(-3000)}`);
 }

@@ -1,44 +1,13 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { describe, it } from "node:test";
 import Database from "better-sqlite3";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
-import { FIRST_TOKEN, spawnService, type ServiceProcess } from "../helpers/process.ts";
+import { FIRST_TOKEN, startedService, stoppedCleanly } from "../helpers/process.ts";
+import { upgradeStatus } from "../helpers/mjpeg.ts";
 import { request, tempDir, testEnv } from "../helpers/server.ts";
-
-const LISTENING = /"port":(\d+),"msg":"listening"/;
-
-async function started(env: Record<string, string>): Promise<{ svc: ServiceProcess; url: string }> {
-  const svc = spawnService(env);
-  const [, port] = await svc.waitFor(LISTENING);
-  return { svc, url: `http://127.0.0.1:${port}` };
-}
-
-async function stopped(svc: ServiceProcess): Promise<void> {
-  svc.child.kill("SIGTERM");
-  assert.equal(await svc.exited(), 0, `${svc.stderr().slice(-3000)}\n${svc.stdout().split("\n").filter((l) => /"level":(50|60)/.test(l)).join("\n").slice(-3000)}`);
-}
-
-/** The HTTP status a WebSocket upgrade request gets (101 when it is accepted). */
-function upgradeStatus(base: string, p: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${base}${p}`, {
-      headers: { connection: "Upgrade", upgrade: "websocket", "sec-websocket-version": "13", "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==" },
-    });
-    req.on("upgrade", (res, socket) => {
-      socket.destroy();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on("response", (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on("error", reject);
-  });
-}
 
 const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
 
@@ -56,7 +25,7 @@ describe("damaged per-app files: config.yaml and sealed secrets (issue 19)", () 
   it("keeps the service and every other app up, answers 503 app_unavailable naming the file, reports it in db/health, leaves the file alone", async () => {
     const dataDir = tempDir();
     const env = { ...testEnv(dataDir), SERVICE_LOG_STDOUT: "on" };
-    const first = await started(env);
+    const first = await startedService(env);
     const [, token] = await first.svc.waitFor(FIRST_TOKEN);
     const call = (url: string, method: string, p: string, body?: unknown) => request(url, method, p, { token, body });
     for (const name of ["good", "yaml", "sealed"]) assert.equal((await call(first.url, "POST", "/api/v1/apps", { name })).status, 201);
@@ -70,7 +39,7 @@ describe("damaged per-app files: config.yaml and sealed secrets (issue 19)", () 
     const media = { url: "http://127.0.0.1:9", wsUrl: "ws://127.0.0.1:9", apiKey: "sealed-key", apiSecret: "a-sealed-secret-of-at-least-thirty-two-chars" };
     const putMedia = await call(first.url, "PUT", "/api/v1/apps/sealed/media-server", media);
     assert.ok(putMedia.status < 300, putMedia.text);
-    await stopped(first.svc);
+    await stoppedCleanly(first.svc);
 
     // config.yaml: not YAML any more (a half-written or hand-edited file).
     const yamlFile = path.join(dataDir, "apps", "yaml", "config.yaml");
@@ -86,7 +55,7 @@ describe("damaged per-app files: config.yaml and sealed secrets (issue 19)", () 
     db.prepare("UPDATE secrets SET value = ? WHERE name = 'media_server.secret'").run(parts.join("."));
     db.close();
 
-    const second = await started(env);
+    const second = await startedService(env);
     try {
       assert.equal((await fetch(`${second.url}/health`)).status, 200);
       const good = await call(second.url, "GET", "/api/v1/apps/good/ws-ingest");
@@ -110,7 +79,7 @@ describe("damaged per-app files: config.yaml and sealed secrets (issue 19)", () 
         assert.match(error.message, /POST \/api\/v1\/apps\/yaml\/reload/);
       }
       // Its camera is refused before the upgrade; what does not depend on the config (its stored keys) still answers.
-      const camera = await upgradeStatus(second.url, `/ingest/ws?app=yaml&room=yaml-door&key=${keys["yaml"]}`);
+      const camera = (await upgradeStatus(second.port, `/ingest/ws?app=yaml&room=yaml-door&key=${keys["yaml"]}`)).status;
       assert.equal(camera, 503);
       assert.equal((await call(second.url, "GET", "/api/v1/apps/yaml/ws-ingest")).status, 200);
       // Every app is still listed, the damaged one too.
@@ -159,29 +128,29 @@ describe("damaged per-app files: config.yaml and sealed secrets (issue 19)", () 
       assert.ok((await call(second.url, "PUT", "/api/v1/apps/sealed/media-server", media)).status < 300);
       assert.equal(dataOf<Health>(await call(second.url, "GET", "/api/v1/apps/sealed/db/health")).status, "ok");
     } finally {
-      await stopped(second.svc);
+      await stoppedCleanly(second.svc);
     }
   });
 
   it("leaves a damaged config.yaml exactly as it was", async () => {
     const dataDir = tempDir();
     const env = { ...testEnv(dataDir), SERVICE_LOG_STDOUT: "on" };
-    const first = await started(env);
+    const first = await startedService(env);
     const [, token] = await first.svc.waitFor(FIRST_TOKEN);
     for (const name of ["good", "yaml"]) assert.equal((await request(first.url, "POST", "/api/v1/apps", { token, body: { name } })).status, 201);
-    await stopped(first.svc);
+    await stoppedCleanly(first.svc);
     const file = path.join(dataDir, "apps", "yaml", "config.yaml");
     // Valid YAML, invalid config.
     writeFileSync(file, "ws_ingest:\n  max_fps: -3\n");
     const before = sha256(file);
-    const second = await started(env);
+    const second = await startedService(env);
     try {
       const res = await request(second.url, "POST", "/api/v1/apps/yaml/ws-ingest", { token, body: { room: "door" } });
       assert.equal(res.status, 503, res.text);
       assert.match(errorOf(res).message, /ws_ingest\.max_fps/);
       assert.equal((await request(second.url, "POST", "/api/v1/apps/good/ws-ingest", { token, body: { room: "door" } })).status, 201);
     } finally {
-      await stopped(second.svc);
+      await stoppedCleanly(second.svc);
     }
     assert.equal(sha256(file), before, "the damaged file is left exactly as it was");
   });
