@@ -5,9 +5,10 @@ import type { PlayGrant } from "./play-access.ts";
 /**
  * Whether public viewers are kept from a camera room's original frames now (the deface plugin,
  * while enabled for the room and not told otherwise): undefined when the original is public,
- * else the key that still opens it (`?key=`; undefined when only a play token does).
+ * else the variant to watch and how to read the key that still opens it (`?key=`; undefined
+ * when only a play token does), read only when a viewer presents one: it is a sealed secret.
  */
-export type OriginalPolicy = (app: string, room: string) => { readonly key: string | undefined; readonly variant: string } | undefined;
+export type OriginalPolicy = (app: string, room: string) => { readonly key: () => string | undefined; readonly variant: string } | undefined;
 
 /**
  * The policies later modules register (plugins come after the MJPEG module), asked whenever a
@@ -35,7 +36,8 @@ export class OriginalGuards {
     for (const policy of this.policies) {
       const hidden = policy(app, room);
       if (!hidden) continue;
-      if (hidden.key !== undefined && key !== undefined && sameSecret(key, hidden.key)) continue;
+      const expected = key === undefined ? undefined : hidden.key();
+      if (key !== undefined && expected !== undefined && sameSecret(key, expected)) continue;
       return problem(
         "forbidden",
         `room ${room}'s original frames are not public while ${hidden.variant} is on: watch ?variant=${hidden.variant}, or add ?token=<play token> (or the room's original key as ?key=)`,

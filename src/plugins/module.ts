@@ -42,13 +42,7 @@ export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
     cameras: deps.cameras,
     servers: deps.media.servers,
     workers,
-    scopeOf: (app, plugin) => {
-      const listed = String(service?.configOf(app, plugin)["rooms"] ?? "")
-        .split(",")
-        .map((r) => r.trim())
-        .filter((r) => r !== "");
-      return { camerasOnly: !manifestOf(plugin)?.sources.includes("livekit"), rooms: listed.length > 0 ? new Set(listed) : undefined };
-    },
+    scopeOf: (app, plugin) => ({ camerasOnly: !manifestOf(plugin)?.sources.includes("livekit"), rooms: service?.namedRooms(app, plugin) }),
     detected: (app, plugin, message) => {
       for (const object of message.objects) detectionsTotal.labels(plugin, object.label).inc();
       service?.detected(app, plugin, message);
@@ -58,15 +52,20 @@ export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
   const plugins = new PluginService({ configs, secrets, workers, roomsOf: (app, plugin) => (rooms as PluginRooms).roomsOf(app, plugin), logger });
   service = plugins;
 
-  // deface hides a camera room's original frames from public viewers unless told otherwise.
+  // deface hides a camera room's original frames from public viewers unless told otherwise. Asked on
+  // every request for an original, so the sealed key is only opened when a viewer presents one.
   deps.cameras.guardOriginals((app, room) => {
     const state = plugins.state(app, "deface");
-    if (!state.enabled) return undefined;
-    const config = plugins.configOf(app, "deface");
-    const listed = String(config["rooms"]).split(",").map((r) => r.trim()).filter((r) => r !== "");
-    if (config["publicOriginal"] === true || (listed.length > 0 && !listed.includes(room))) return undefined;
-    const key = String(config["originalKey"] ?? "");
-    return { key: key === "" ? undefined : key, variant: "deface" };
+    if (!state.enabled || state.config["publicOriginal"] === true) return undefined;
+    const named = plugins.namedRooms(app, "deface");
+    if (named && !named.has(room)) return undefined;
+    return {
+      variant: "deface",
+      key: () => {
+        const key = String(plugins.configOf(app, "deface")["originalKey"] ?? "");
+        return key === "" ? undefined : key;
+      },
+    };
   });
   core.events.onEvent((event) => {
     if (event.event === "stream_started") rooms?.streamStarted(event.app, event.room, event.data["type"] === "ws-mjpeg");

@@ -246,6 +246,15 @@ export class PluginService {
     this.o.workers.forgetApp(app);
   }
 
+  /** The rooms the plugin's `rooms` field names; undefined when it names none (every room). */
+  namedRooms(app: string, id: string): ReadonlySet<string> | undefined {
+    const listed = String(this.state(app, id).config["rooms"] ?? "")
+      .split(",")
+      .map((r) => r.trim())
+      .filter((r) => r !== "");
+    return listed.length > 0 ? new Set(listed) : undefined;
+  }
+
   /** The plugin's state in the app's YAML; an absent section is not installed. */
   state(app: string, id: string): { installed: boolean; enabled: boolean; config: Readonly<Record<string, ConfigValue>> } {
     const section = (this.o.configs.get(app).plugins as Record<string, { installed: boolean; enabled: boolean; config: Record<string, ConfigValue> } | undefined>)[id];
