@@ -133,6 +133,7 @@ const envSchema = z.object({
   SERVICE_LOG_STORE: flag(true),
   SERVICE_LOG_STORE_MAX_AGE_DAYS: integer(7, 1, 3650),
   SERVICE_LOG_STORE_MAX_ROWS: integer(1_000_000, 1000, 100_000_000),
+  SERVICE_AUDIT_RETENTION_DAYS: integer(365, 0, 36_500),
   METRICS_TOKEN: optionalText(),
   METRICS_DEFAULT_METRICS: flag(true),
   SERVICE_ALLOW_SIGNUP: flag(false),
@@ -196,6 +197,8 @@ const configSchema = envSchema
     splitMinuteMs: e.SERVICE_SPLIT_MINUTE_MS,
     /** The queryable copy of the log (`/logs`): on or off, and how much of it is kept. */
     logStore: { enabled: e.SERVICE_LOG_STORE, maxAgeMs: e.SERVICE_LOG_STORE_MAX_AGE_DAYS * 86_400_000, maxRows: e.SERVICE_LOG_STORE_MAX_ROWS },
+    /** How long audit entries are kept; 0 keeps them for ever. */
+    audit: { retentionMs: e.SERVICE_AUDIT_RETENTION_DAYS * 86_400_000 },
     log: { level: e.SERVICE_LOG_LEVEL, stdout: e.SERVICE_LOG_STDOUT, maxBytes: e.LOG_MAX_BYTES, maxFiles: e.LOG_MAX_FILES },
     metrics: { token: e.METRICS_TOKEN, defaultMetrics: e.METRICS_DEFAULT_METRICS },
     allowSignup: e.SERVICE_ALLOW_SIGNUP,

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { AppStore } from "../apps/store.ts";
 import { currentActing } from "../auth/acting.ts";
@@ -14,8 +15,13 @@ export interface AuditLogOptions {
   readonly store: AuditStore;
   readonly apps: AppStore;
   readonly logger: Logger;
+  /** Entries older than this are pruned; 0 keeps them for ever. */
+  readonly retentionMs: number;
   readonly now?: () => number;
 }
+
+/** Entries deleted per statement, so a large first prune never holds the global writer for long. */
+const PRUNE_BATCH = 1000;
 
 /** Keys whose string values are never kept, whatever a caller passes: a second line of defence. */
 const SECRET_KEY = /pass(word)?|secret|token|credential|api_?key|private/i;
@@ -61,6 +67,24 @@ export class AuditLog implements AuditApi {
     } catch (err) {
       this.log.error({ err, action: entry.action, app: entry.app }, "could not write an audit entry");
     }
+  }
+
+  /**
+   * Drops entries past the retention, a batch per event-loop turn (API writes interleave with a
+   * large first prune). Resolves with how many went.
+   */
+  async prune(): Promise<number> {
+    if (this.o.retentionMs === 0) return 0;
+    const before = new Date(this.now() - this.o.retentionMs).toISOString();
+    let removed = 0;
+    for (;;) {
+      const batch = this.o.store.pruneBefore(before, PRUNE_BATCH);
+      removed += batch;
+      if (batch < PRUNE_BATCH) break;
+      await nextTurn();
+    }
+    if (removed > 0) this.log.info({ removed, before }, "audit entries past the retention pruned");
+    return removed;
   }
 
   /** A page of entries, newest first; `appId` keeps one app's entries apart from a namesake's. */

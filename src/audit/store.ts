@@ -44,6 +44,7 @@ export class AuditStore {
   private readonly count;
   private readonly userLabel;
   private readonly tokenName;
+  private readonly prune;
 
   constructor(db: Db) {
     this.insert = db.prepare<NewAuditRow>(
@@ -56,6 +57,9 @@ export class AuditStore {
     this.count = db.prepare<[Bound], number>(`SELECT count(*) FROM audit_log ${WHERE}`).pluck();
     this.userLabel = db.prepare<[number], string | null>("SELECT coalesce(email, username) FROM users WHERE id = ?").pluck();
     this.tokenName = db.prepare<[number], string>("SELECT name FROM api_tokens WHERE id = ?").pluck();
+    this.prune = db.prepare<[string, number]>(
+      "DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE at < ? ORDER BY at, id LIMIT ?)",
+    );
   }
 
   append(row: NewAuditRow): number {
@@ -71,6 +75,11 @@ export class AuditStore {
       until: filter.until ?? null,
     };
     return { rows: this.page.all({ ...bound, limit, offset }), total: this.count.get(bound) ?? 0 };
+  }
+
+  /** Deletes up to `limit` of the oldest entries written before `at`; how many went. */
+  pruneBefore(at: string, limit: number): number {
+    return this.prune.run(at, limit).changes;
   }
 
   /** A person's email (or username for the break-glass admin), as the entry names them. */
