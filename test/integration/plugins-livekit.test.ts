@@ -52,7 +52,9 @@ describe("yolo in a LiveKit room", () => {
     const message = received.find((m) => m.objects.some((o) => o.label === "person")) as DetectionsMessage;
     assert.equal(message.type, "detections");
     assert.equal(message.room, "seen-hall");
-    assert.deepEqual([message.width, message.height], [info.width, info.height]);
+    // The size of the frame analysed: the SFU may forward a lower simulcast layer (seen: 360×360 of
+    // the 512×512 picture) while its bandwidth estimate ramps up; boxes are normalized either way.
+    assert.ok(message.width <= info.width && message.width * info.height === message.height * info.width, `${message.width}×${message.height}`);
     const person = message.objects.find((o) => o.label === "person");
     assert.ok(person && person.score >= 0.4 && person.box.width > 0.3 && person.box.height > 0.5, JSON.stringify(person));
     // The worker is hidden: players see no extra participant in the room.
