@@ -30,8 +30,9 @@ describe("POST /apps/{app}/db/optimize", () => {
     await receiver.close();
   });
 
-  it("takes only that app offline, keeps the event loop free and loses no event", async () => {
+  it("takes only that app offline, keeps the event loop free and loses no event", async (t) => {
     let worstLagMs = 0;
+    let durationMs = 0;
     let last = performance.now();
     const lag = setInterval(() => {
       const now = performance.now();
@@ -59,13 +60,18 @@ describe("POST /apps/{app}/db/optimize", () => {
       const res = await optimizing;
       clearInterval(lag);
       assert.equal(res.status, 200, res.text);
-      const { before: was, after: now, durationMs } = dataOf<{ before: Sizes; after: Sizes; durationMs: number }>(res);
+      const result = dataOf<{ before: Sizes; after: Sizes; durationMs: number }>(res);
+      const { before: was, after: now } = result;
+      durationMs = result.durationMs;
       assert.ok(was.freelistCount > 0 && now.freelistCount === 0, JSON.stringify({ was, now }));
       assert.ok(now.fileBytes < was.fileBytes, "VACUUM shrank the file");
       assert.equal(now.walBytes, 0, "the WAL was truncated");
       assert.ok(durationMs > 0);
     }
-    assert.ok(worstLagMs < 100, `the event loop stalled ${Math.round(worstLagMs)} ms`);
+    // Not a speed target: a VACUUM run on the event loop would stall it for about the whole run,
+    // while a GC pause or a busy machine (two test files share two cores) costs tens of ms.
+    assert.ok(worstLagMs < durationMs / 2, `the event loop stalled ${Math.round(worstLagMs)} ms of a ${durationMs} ms optimize`);
+    t.diagnostic(`optimize ${durationMs} ms; the event loop's longest stall ${Math.round(worstLagMs)} ms`);
     await receiver.until(() => receiver.received.some((r) => (r.json as { data?: { roomSid?: string } }).data?.roomSid === "RM_maint"), 10_000, "the event emitted during maintenance");
     assert.equal((await call("GET", "/api/v1/apps/big/streams")).status, 200);
     assert.equal(server.app.databases.app("big").prepare("SELECT count(*) FROM bulk").pluck().get(), 100_000);
