@@ -17,6 +17,10 @@ export function runMain(main: () => Promise<number>): void {
     },
     (err: unknown) => {
       console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      // A tool the benches share with the tests (ffmpeg, livekit-server, MinIO, nginx) is missing.
+      if ((err as NodeJS.ErrnoException | undefined)?.code === "ENOENT") {
+        console.error("a tool is missing: `npm test -- config` installs or builds every tool the tests and benchmarks use, then runs a few tests");
+      }
       process.exitCode = 1;
     },
   );
