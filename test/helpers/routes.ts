@@ -4,7 +4,7 @@ import { ok } from "../../src/http/reply.ts";
 import { defineRoute, type Route } from "../../src/http/route.ts";
 
 /** Routes mounted only in tests, to drive the pipeline through cases no product route has yet. */
-export function testRoutes(hooks: { slowMs?: number; onSlowDone?: () => void } = {}): Route[] {
+export function testRoutes(hooks: { slowMs?: number; onSlowStart?: () => void; onSlowDone?: () => void } = {}): Route[] {
   return [
     defineRoute({
       method: "GET",
@@ -41,6 +41,7 @@ export function testRoutes(hooks: { slowMs?: number; onSlowDone?: () => void } =
       path: "/test/slow",
       auth: "public",
       handler: async () => {
+        hooks.onSlowStart?.();
         await sleep(hooks.slowMs ?? 300);
         hooks.onSlowDone?.();
         return ok({ slow: true });

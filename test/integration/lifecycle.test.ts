@@ -1,17 +1,25 @@
 import assert from "node:assert/strict";
-import { setTimeout as sleep } from "node:timers/promises";
 import { describe, it } from "node:test";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { rawConnect } from "../helpers/raw-http.ts";
 import { testRoutes } from "../helpers/routes.ts";
 import { startServer, tempDir, testEnv } from "../helpers/server.ts";
+import { eventually } from "../helpers/wait.ts";
+
+/** Slow routes that say when their handler has started: a stop begun before that would answer 503 instead. */
+function slowRoutes(slowMs: number): { routes: ReturnType<typeof testRoutes>; started: Promise<void> } {
+  let onSlowStart = () => {};
+  const started = new Promise<void>((resolve) => (onSlowStart = resolve));
+  return { routes: testRoutes({ slowMs, onSlowStart }), started };
+}
 
 describe("lifecycle", () => {
   it("lets a request in flight finish, then stops accepting connections", async () => {
-    const server = await startServer({}, { routes: testRoutes({ slowMs: 400 }) });
+    const slow = slowRoutes(400);
+    const server = await startServer({}, { routes: slow.routes });
     const inFlight = server.request("GET", "/test/slow");
-    await sleep(100);
+    await slow.started;
     const stopped = server.app.stop();
     const res = await inFlight;
     assert.equal(res.status, 200);
@@ -21,12 +29,13 @@ describe("lifecycle", () => {
   });
 
   it("drops requests that outlast the grace period", async () => {
-    const server = await startServer({ SERVICE_SHUTDOWN_GRACE_MS: "100" }, { routes: testRoutes({ slowMs: 2000 }) });
+    const slow = slowRoutes(2000);
+    const server = await startServer({ SERVICE_SHUTDOWN_GRACE_MS: "100" }, { routes: slow.routes });
     const inFlight = server.request("GET", "/test/slow").then(
       () => "answered",
       () => "dropped",
     );
-    await sleep(50);
+    await slow.started;
     const started = Date.now();
     await server.app.stop();
     assert.equal(await inFlight, "dropped");
@@ -40,10 +49,10 @@ describe("lifecycle", () => {
     const replies: string[] = [];
     socket.on("data", (c: Buffer) => replies.push(c.toString("latin1")));
     socket.write("GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
-    await sleep(100);
+    await eventually(() => replies.join("").includes("HTTP/1.1 200"), 5000, "the answer before shutdown");
     await server.app.stop();
     socket.write("GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
-    await sleep(100);
+    await eventually(() => replies.join("").includes("HTTP/1.1 503"), 5000, "the answer after shutdown");
     socket.destroy();
     assert.match(replies.join(""), /^HTTP\/1\.1 200[\s\S]*HTTP\/1\.1 503 [\s\S]*service_unavailable/);
     await server.close();
