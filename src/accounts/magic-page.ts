@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { escapeHtml as escape } from "../lib/html.ts";
+import { escapeHtml as escape, pageHeaders, type RenderedPage } from "../lib/html.ts";
 
 /**
  * The page a magic link opens, `<public URL>/auth/magic#token=…`. The token rides in the fragment,
@@ -102,7 +102,7 @@ const hash = (text: string) => `'sha256-${createHash("sha256").update(text).dige
  * The page's HTML and headers. The API is reached under the path of the configured public URL
  * (the same one the link was built from), so a deployment behind a path prefix works too.
  */
-export function magicLinkPage(publicUrl: string): { html: string; headers: Record<string, string> } {
+export function magicLinkPage(publicUrl: string): RenderedPage {
   const api = `${new URL(publicUrl).pathname.replace(/\/+$/, "")}/api/v1`;
   const html = `<!doctype html>
 <html lang="en">
@@ -153,13 +153,9 @@ request, and can be ended sooner under <code>/api/v1/auth/sessions</code>.</p>
 `;
   return {
     html,
+    // The fragment never reaches a cache or a referrer, but the answer and the address must not either.
     headers: {
-      "content-security-policy": `default-src 'none'; script-src ${hash(SCRIPT)}; style-src ${hash(STYLE)}; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'`,
-      // The fragment never reaches a cache or a referrer, but the answer and the address must not either.
-      "cache-control": "no-store",
-      "referrer-policy": "no-referrer",
-      "x-frame-options": "DENY",
-      "x-content-type-options": "nosniff",
+      ...pageHeaders(["default-src 'none'", `script-src ${hash(SCRIPT)}`, `style-src ${hash(STYLE)}`, "connect-src 'self'", "form-action 'none'", "base-uri 'none'", "frame-ancestors 'none'"]),
       "cross-origin-opener-policy": "same-origin",
     },
   };

@@ -1,15 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { pageHeaders, type RenderedPage } from "../lib/html.ts";
 import type { ConsoleAssets } from "./assets.ts";
 
 /** What the browser code needs to hide the buttons a role cannot use; the API stays the authority. */
 export interface ConsoleSettings {
   readonly authzEnforce: boolean;
   readonly grants: Record<string, readonly string[]>;
-}
-
-export interface RenderedPage {
-  readonly html: string;
-  readonly headers: Record<string, string>;
 }
 
 const json = (value: unknown): string => JSON.stringify(value).replace(/</g, "\\u003c");
@@ -39,7 +35,7 @@ export function consolePage(assets: ConsoleAssets, settings: ConsoleSettings): R
 </body>
 </html>
 `;
-  const csp = [
+  const policy = [
     "default-src 'none'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self'",
@@ -51,15 +47,6 @@ export function consolePage(assets: ConsoleAssets, settings: ConsoleSettings): R
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
-  ].join("; ");
-  return {
-    html,
-    headers: {
-      "content-security-policy": csp,
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-      "x-frame-options": "DENY",
-      "referrer-policy": "no-referrer",
-    },
-  };
+  ];
+  return { html, headers: pageHeaders(policy) };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { SdkFiles } from "./sdk-files.ts";
-import { escapeHtml as escape } from "../lib/html.ts";
+import { escapeHtml as escape, pageHeaders, type RenderedPage } from "../lib/html.ts";
 
 /**
  * The pages behind `playUrl` and `embedUrl` (SPEC 2.4, 4.19): a shell that loads our adaptor from
@@ -36,11 +36,6 @@ main { flex: 1; min-height: 0; }
 const BOOT = `const el = document.getElementById("player");
 ServicePlayer.mount(el, { app: el.dataset.app, room: el.dataset.room, token: new URLSearchParams(location.search).get("token") || undefined });`;
 
-export interface RenderedPage {
-  readonly html: string;
-  readonly headers: Record<string, string>;
-}
-
 /**
  * Besides our own origin the page may reach `publicOrigin` (camera URLs are built on the public
  * URL, which a proxy may put on another host) and `media`: the media server's signalling address
@@ -68,7 +63,7 @@ ${adaptor}
 </html>
 `;
   const connect = [...new Set([options.publicOrigin, ...options.media])].join(" ");
-  const csp = [
+  const policy = [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
     `style-src 'nonce-${nonce}'`,
@@ -79,16 +74,8 @@ ${adaptor}
     "base-uri 'none'",
     "form-action 'none'",
     `frame-ancestors ${options.embed ? "*" : "'self'"}`,
-  ].join("; ");
-  return {
-    html,
-    headers: {
-      "content-security-policy": csp,
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "no-referrer",
-    },
-  };
+  ];
+  return { html, headers: pageHeaders(policy) };
 }
 
 /** The origins of a `ws(s)://` media-server address: itself and its `http(s)://` twin. */
