@@ -59,6 +59,17 @@ export function testEnv(dataDir: string, env: Record<string, string> = {}): Reco
   };
 }
 
+/**
+ * A media server configured but never reached (port 9 is closed): join and play tokens are signed
+ * and checked locally, so camera tests get them without running LiveKit.
+ */
+export const UNREACHABLE_LIVEKIT: Readonly<Record<string, string>> = {
+  SERVICE_LIVEKIT_URL: "http://127.0.0.1:9",
+  SERVICE_LIVEKIT_WS_URL: "ws://127.0.0.1:9",
+  SERVICE_LIVEKIT_API_KEY: "devkey",
+  SERVICE_LIVEKIT_API_SECRET: "a-secret-of-at-least-thirty-two-characters",
+};
+
 /** Boots the real service in-process on an ephemeral port with a fresh data dir. */
 export async function startServer(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestServer> {
   const dataDir = env["SERVICE_DATA_DIR"] ?? tempDir();

@@ -6,7 +6,7 @@ import { startLiveKit, type LiveKit } from "../helpers/livekit.ts";
 import { Camera, cameraApp, mintKey, upgradeStatus, type MintedKey } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
 import { eventually, join, leaveAll, type Participant } from "../helpers/rtc.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { startServer, UNREACHABLE_LIVEKIT, type TestServer } from "../helpers/server.ts";
 
 type KeyView = { id: string; status: string; disabledAt: string | null; rotatedAt: string | null };
 
@@ -24,11 +24,7 @@ describe("camera keys: reset and disable without deleting (issue 19)", () => {
   before(async () => {
     server = await startServer({
       SERVICE_PORT: String(await freePort()),
-      // Nothing here talks to LiveKit.
-      SERVICE_LIVEKIT_URL: "http://127.0.0.1:9",
-      SERVICE_LIVEKIT_WS_URL: "ws://127.0.0.1:9",
-      SERVICE_LIVEKIT_API_KEY: "devkey",
-      SERVICE_LIVEKIT_API_SECRET: "a-secret-of-at-least-thirty-two-characters",
+      ...UNREACHABLE_LIVEKIT,
     });
     await cameraApp(server, "cams");
   });

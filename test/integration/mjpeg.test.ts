@@ -7,7 +7,7 @@ import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { signup } from "../helpers/identity.ts";
 import { Camera, cameraApp, mintKey, MjpegViewer, testJpeg, upgradeStatus, type MintedKey } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
-import { metricValue, startServer, type TestServer } from "../helpers/server.ts";
+import { metricValue, startServer, UNREACHABLE_LIVEKIT, type TestServer } from "../helpers/server.ts";
 import { eventually } from "../helpers/wait.ts";
 
 const PUBLIC = "features:\n  publicPlayback: true\n";
@@ -33,11 +33,7 @@ describe("WebSocket MJPEG ingest", () => {
     server = await startServer({
       SERVICE_PORT: String(await freePort()),
       SERVICE_ALLOW_SIGNUP: "on",
-      // Tokens are signed and verified locally; nothing here talks to LiveKit.
-      SERVICE_LIVEKIT_URL: "http://127.0.0.1:9",
-      SERVICE_LIVEKIT_WS_URL: "ws://127.0.0.1:9",
-      SERVICE_LIVEKIT_API_KEY: "devkey",
-      SERVICE_LIVEKIT_API_SECRET: "a-secret-of-at-least-thirty-two-characters",
+      ...UNREACHABLE_LIVEKIT,
     });
     await cameraApp(server, "cams", PUBLIC);
     await cameraApp(server, "tight", `${PUBLIC}ws_ingest:\n  max_frame_bytes: 4096\n  max_fps: 5\n  max_viewers: 1\n`);
