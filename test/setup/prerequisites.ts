@@ -113,12 +113,5 @@ export const prerequisites: Prerequisite[] = [
       return spawnSync(MOSQUITTO, ["-h"], { encoding: "utf8" }).stdout.split("\n")[0] ?? "installed";
     },
   },
-  {
-    name: "redis-server (each LiveKit test starts its own, for ingress)",
-    async ensure() {
-      const result = spawnSync("redis-server", ["--version"], { encoding: "utf8" });
-      if (result.error || result.status !== 0) throw new Error("redis-server is not installed; apt-get install redis-server");
-      return result.stdout.trim().split(" ").slice(0, 3).join(" ");
-    },
-  },
+  debianTool("redis-server (each LiveKit test starts its own, for ingress)", "redis-server", [["redis-server", "--version"]]),
 ];
