@@ -276,10 +276,11 @@ export class Pipeline {
     const headers: Record<string, string> = { ...rateHeaders, ...outcome.headers };
     headers["x-request-id"] = requestId;
     if (outcome.kind === "stream") {
-      if (headOnly) ex.send({ status: 200, headers, headOnly, close });
+      const status = outcome.status ?? 200;
+      if (headOnly) ex.send({ status, headers, headOnly, close });
       else if (this.draining) return this.render(ex, problem("service_unavailable", "the service is shutting down; retry shortly", { headers: { "retry-after": "1" } }), requestId, false, true);
-      else ex.handOver((res, onGone) => outcome.start(res, onGone));
-      return 200;
+      else ex.handOver((res, onGone) => outcome.start(res, onGone, headers));
+      return status;
     }
     if (outcome.contentType !== undefined) headers["content-type"] = outcome.contentType;
     ex.send({ status: outcome.status, headers, body: outcome.body, headOnly, close });
