@@ -44,7 +44,7 @@ export interface AppStatsOptions {
 }
 
 /** SPEC 8: an app's stats snapshot is recomputed at most every 5 seconds. */
-export const APP_STATS_TTL_MS = 5_000;
+const APP_STATS_TTL_MS = 5_000;
 
 /** Ingresses are read a page at a time through the ingest service; its pages hold at most this many. */
 const INGRESS_PAGE = 500;

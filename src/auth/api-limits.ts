@@ -40,7 +40,7 @@ export class ApiRateLimits {
     this.limiter = new RateLimiter(this.now);
   }
 
-  /** Counts one request of `caller` (null: anonymous, counted by `ip`); undefined when limits are off. */
+  /** Counts one request of `caller` (null: anonymous or a failed credential, counted by `ip`); undefined when limits are off. */
   count(caller: RateSubject, ip: string): RateVerdict | undefined {
     if (!this.o.enabled) return undefined;
     const rateClass = this.classOf(caller);
