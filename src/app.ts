@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { accountsModule } from "./accounts/module.ts";
+import { appStatsModule } from "./app-stats/module.ts";
 import { appsModule } from "./apps/module.ts";
 import { auditModule } from "./audit/module.ts";
 import type { AppStore } from "./apps/store.ts";
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .add(playerModule)
       .add(systemModule)
       .add(vodsModule)
+      .add(appStatsModule)
       .add(recordingModule)
       .add(hlsModule)
       .add(restreamModule)

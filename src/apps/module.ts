@@ -12,7 +12,6 @@ import { S3Clients } from "./s3/clients.ts";
 import { s3Routes } from "./s3/routes.ts";
 import { AppSecrets, type AppSecretName } from "./secrets.ts";
 import { AppService } from "./service.ts";
-import { appStatsRoutes } from "./stats-routes.ts";
 import type { AppStore } from "./store.ts";
 import { transcodingRoutes } from "./transcoding/routes.ts";
 
@@ -46,7 +45,6 @@ export function appsModule(core: Core, deps: { audit: AuditApi }): Module<{ apps
       ...s3Routes({ configs, secrets, clients: s3 }),
       ...mqttRoutes({ configs, secrets, env: config.env }),
       ...transcodingRoutes(configs),
-      ...appStatsRoutes(service),
     ],
     configChanged: ({ app, secret }) => {
       // Keys stored through PUT /s3 reset the client there; a config swap does it here.

@@ -16,6 +16,11 @@ export interface RouteAccess {
   readonly permission?: Permission;
   /** The route addresses one app through its `{app}` parameter. */
   readonly app?: boolean;
+  /**
+   * The route is the app's database maintenance itself: it still runs while that maintenance has
+   * the app closed (to answer its own 409), where every other route of the app answers 503.
+   */
+  readonly maintenance?: boolean;
 }
 
 /** What the guard established about a request, as handlers see it. */

@@ -21,8 +21,14 @@ export interface RateVerdict {
 }
 
 /**
- * The API-wide request limit: fixed windows per credential (an API token, or a sign-in session)
- * at its tenant's plan's rate, and per client IP for anonymous calls. Counted after
+ * Who a request is counted for: a verified principal, the edge nodes' cluster token (one shared
+ * credential, at the platform rate), or null for anonymous calls and failed credentials.
+ */
+export type RateSubject = Principal | "cluster" | null;
+
+/**
+ * The API-wide request limit: fixed windows per credential (an API token, a sign-in session, the
+ * cluster token) at its tenant's plan's rate, and per client IP for anonymous calls. Counted after
  * authentication, so a stolen-but-revoked credential is counted against the IP that sends it.
  */
 export class ApiRateLimits {
@@ -34,8 +40,8 @@ export class ApiRateLimits {
     this.limiter = new RateLimiter(this.now);
   }
 
-  /** Counts one request of `caller` (null: anonymous, counted by `ip`); undefined when limits are off. */
-  count(caller: Principal | null, ip: string): RateVerdict | undefined {
+  /** Counts one request of `caller` (null: anonymous or a failed credential, counted by `ip`); undefined when limits are off. */
+  count(caller: RateSubject, ip: string): RateVerdict | undefined {
     if (!this.o.enabled) return undefined;
     const rateClass = this.classOf(caller);
     const max = this.o.requests[rateClass];
@@ -51,9 +57,9 @@ export class ApiRateLimits {
     };
   }
 
-  private classOf(caller: Principal | null): ApiRateClass {
+  private classOf(caller: RateSubject): ApiRateClass {
     if (!caller) return "anonymous";
-    if (isPlatform(caller)) return "platform";
+    if (caller === "cluster" || isPlatform(caller)) return "platform";
     const teamId = tenantOf(caller);
     if (teamId === null) return caller.kind === "token" ? "platform" : "free";
     const plan = this.o.planOf(teamId);
@@ -68,8 +74,9 @@ function ipv6Prefix64(ip: string): string {
   return `${address.toNormalizedString().split(":").slice(0, 4).join(":")}::/64`;
 }
 
-function keyOf(caller: Principal | null, ip: string): string {
+function keyOf(caller: RateSubject, ip: string): string {
   if (!caller) return `ip:${ipv6Prefix64(ip)}`;
+  if (caller === "cluster") return "cluster";
   if (caller.kind === "token") return `token:${caller.tokenId}`;
   return caller.sessionId !== null ? `session:${caller.sessionId}` : `user:${caller.userId}`;
 }

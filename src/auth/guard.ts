@@ -2,6 +2,7 @@ import type { AccountStore } from "../accounts/store.ts";
 import type { SessionTokens } from "../accounts/jwt.ts";
 import type { SessionService } from "../accounts/sessions.ts";
 import type { AppRow, AppStore } from "../apps/store.ts";
+import { isMaintenance } from "../db/app-unavailable.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import { sameSecret } from "../lib/same-secret.ts";
 import type { TokenService } from "../tokens/service.ts";
@@ -74,7 +75,7 @@ export class Guard {
       const found = this.o.apps.findByName(name);
       if (!found || !canSeeApp(caller, found)) return problem("not_found", `no app named "${name}"`);
       const down = this.o.unavailable(found.name);
-      if (down) return down;
+      if (down && !(route.maintenance && isMaintenance(down))) return down;
       app = found;
     }
     if (route.permission && this.o.authzEnforce) {

@@ -43,6 +43,11 @@ export function appUnavailableProblem(err: AppUnavailableError): Problem {
   );
 }
 
+/** Whether `p` is the 503 of an app closed while its database is optimized (see `appUnavailableProblem`). */
+export function isMaintenance(p: Problem): boolean {
+  return p.code === "app_unavailable" && (p.details as { check?: FailedCheck } | undefined)?.check === "maintenance";
+}
+
 /**
  * `run()` for one app of a loop over many, or `fallback` when that app's database is unavailable:
  * the failure was logged where it was found, and one app must not stop the loop.

@@ -62,8 +62,9 @@ export function fileReply(o: FileReplyOptions): Reply | StreamReply {
   const total = end - start + 1;
   return {
     kind: "stream",
+    status,
     headers,
-    start: (res, onGone) => {
+    start: (res, onGone, sent) => {
       let gone = false;
       const stream = createReadStream(o.path, { start, end, highWaterMark: 256 * 1024 });
       onGone(() => {
@@ -72,7 +73,7 @@ export function fileReply(o: FileReplyOptions): Reply | StreamReply {
       });
       res.cork(() => {
         res.writeStatus(statusLine(status));
-        for (const name in headers) res.writeHeader(name, headers[name] as string);
+        for (const name in sent) res.writeHeader(name, sent[name] as string);
         if (total === 0) res.end();
       });
       if (total === 0) return stream.destroy();

@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { AppRow } from "../apps/store.ts";
-import type { ApiRateLimits, RateVerdict } from "../auth/api-limits.ts";
+import type { ApiRateLimits, RateSubject, RateVerdict } from "../auth/api-limits.ts";
 import { actingAs } from "../auth/acting.ts";
 import type { Guard } from "../auth/guard.ts";
 import type { Principal } from "../auth/principal.ts";
@@ -162,8 +162,12 @@ export class Pipeline {
     let ip: string | undefined;
     let rate: RateVerdict | undefined;
     if (route.auth === "cluster") {
+      ip = resolveClientIp(ex.peer, ex.headers["x-forwarded-for"], this.options.trustProxy);
       const refused = this.options.guard.clusterCaller(ex.headers["x-cluster-token"]);
-      if (refused) return { outcome: refused, unreadBody: takesBody };
+      // A wrong cluster token costs its address, like any failed credential; the right one is counted as itself.
+      rate = this.countRequest(route, refused ? null : "cluster", ip);
+      if (rate?.refused) return { outcome: rate.refused, unreadBody: takesBody, rate };
+      if (refused) return { outcome: refused, unreadBody: takesBody, rate };
     } else if (route.auth !== "public") {
       ip = resolveClientIp(ex.peer, ex.headers["x-forwarded-for"], this.options.trustProxy);
       const caller = await this.options.guard.authenticate(ex.headers["authorization"], ip);
@@ -214,7 +218,7 @@ export class Pipeline {
     return { outcome: await actingAs(acting, () => route.handler(ctx)), unreadBody: false, rate };
   }
 
-  private countRequest(route: Route, caller: Principal | null, ip: string): RateVerdict | undefined {
+  private countRequest(route: Route, caller: RateSubject, ip: string): RateVerdict | undefined {
     if (!this.options.rateLimits || !route.path.startsWith(LIMITED_PREFIX)) return undefined;
     return this.options.rateLimits.count(caller, ip);
   }
@@ -272,10 +276,11 @@ export class Pipeline {
     const headers: Record<string, string> = { ...rateHeaders, ...outcome.headers };
     headers["x-request-id"] = requestId;
     if (outcome.kind === "stream") {
-      if (headOnly) ex.send({ status: 200, headers, headOnly, close });
+      const status = outcome.status ?? 200;
+      if (headOnly) ex.send({ status, headers, headOnly, close });
       else if (this.draining) return this.render(ex, problem("service_unavailable", "the service is shutting down; retry shortly", { headers: { "retry-after": "1" } }), requestId, false, true);
-      else ex.handOver((res, onGone) => outcome.start(res, onGone));
-      return 200;
+      else ex.handOver((res, onGone) => outcome.start(res, onGone, headers));
+      return status;
     }
     if (outcome.contentType !== undefined) headers["content-type"] = outcome.contentType;
     ex.send({ status: outcome.status, headers, body: outcome.body, headOnly, close });

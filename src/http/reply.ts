@@ -17,14 +17,21 @@ export interface Reply {
 }
 
 /**
- * A response that outlives its handler (a live MJPEG stream): the pipeline hands the raw uWS
- * response over and writes nothing more. HEAD requests get `headers` and no body instead.
+ * A response that outlives its handler (a live MJPEG stream, a file sent in chunks): the pipeline
+ * hands the raw uWS response over and writes nothing more. HEAD requests get `status`, `headers`
+ * and no body instead.
  */
 export interface StreamReply {
   readonly kind: "stream";
+  /** 200 unless said (206 for a range of a file). */
+  readonly status?: number;
   readonly headers: Readonly<Record<string, string>>;
-  /** Called at once, with the client still connected; `onGone` registers what to do when it leaves. */
-  start(res: HttpResponse, onGone: (listener: () => void) => void): void;
+  /**
+   * Called at once, with the client still connected; `onGone` registers what to do when it leaves.
+   * `headers` are the reply's own with what the pipeline adds to every answer (`X-Request-Id`,
+   * `X-RateLimit-*`): the ones to write.
+   */
+  start(res: HttpResponse, onGone: (listener: () => void) => void, headers: Readonly<Record<string, string>>): void;
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";

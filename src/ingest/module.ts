@@ -5,8 +5,13 @@ import type { MediaApi } from "../media/module.ts";
 import { ingressRoutes } from "./routes.ts";
 import { IngressService } from "./service.ts";
 
+/** What later modules use of ingest: the ingress service (app stats count ingresses by state). */
+export interface IngestApi {
+  readonly ingress: IngressService;
+}
+
 /** Ingest through the media server: RTMP push, WHIP and pulled URLs (SPEC 2.5, 4.9). */
-export function ingestModule(core: Core, deps: { apps: AppsApi; media: MediaApi }): Module {
+export function ingestModule(core: Core, deps: { apps: AppsApi; media: MediaApi }): Module<{ ingest: IngestApi }> {
   const { config, databases, box, ssrf } = core;
   const ingress = new IngressService({
     servers: deps.media.servers,
@@ -16,5 +21,5 @@ export function ingestModule(core: Core, deps: { apps: AppsApi; media: MediaApi 
     publicUrl: config.publicUrl,
     ssrf,
   });
-  return { name: "ingest", routes: ingressRoutes(ingress) };
+  return { name: "ingest", provides: { ingest: { ingress } }, routes: ingressRoutes(ingress) };
 }

@@ -28,6 +28,8 @@ export interface CameraRooms {
   endRendition: MjpegHub["endRendition"];
   /** Registers who hides a room's original frames from public viewers. */
   guardOriginals(policy: OriginalPolicy): void;
+  /** MJPEG viewers connected to the app's camera rooms now, every variant included. */
+  viewers(app: string): number;
   /** Whether a viewer may watch the room (public playback, or a play token): what else a player reads of it follows the same rule. */
   access: PlayAccess["check"];
 }
@@ -58,6 +60,11 @@ export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; 
         endRendition: (app, room, variant) => hub.endRendition(app, room, variant),
         guardOriginals: (policy) => originals.add(policy),
         access: (app, room, token) => access.check(app, room, token),
+        viewers: (app) => {
+          let n = 0;
+          for (const relay of hub.snapshot().relays) if (relay.app === app) n += relay.viewerCount;
+          return n;
+        },
       },
     },
     routes: [

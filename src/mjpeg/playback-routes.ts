@@ -74,7 +74,7 @@ export function playbackRoutes(d: PlaybackDeps): Route[] {
           return problem("service_unavailable", `room ${relay.room} has its maximum of ${max} viewers; retry later`, { headers: { "retry-after": "10" } });
         }
         const headers = { ...LIVE_HEADERS, "content-type": STREAM_CONTENT_TYPE };
-        return { kind: "stream", headers, start: (res, onGone) => d.hub.watch(relay, res, headers, onGone) };
+        return { kind: "stream", headers, start: (res, onGone, sent) => d.hub.watch(relay, res, sent, onGone) };
       },
     }),
     defineRoute({

@@ -8,6 +8,7 @@ import type { EgressApi } from "../egress/module.ts";
 import type { MediaApi } from "../media/module.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { SystemApi } from "../system/module.ts";
+import type { EgressUsage } from "../tenants/usage.ts";
 import { h264Encoder } from "../vods/encoders.ts";
 import { restreamRoutes } from "./routes.ts";
 import { PLATFORM_NAMES } from "./schemas.ts";
@@ -17,7 +18,7 @@ import { restreamStore } from "./store.ts";
 /** Restreaming live streams to RTMP(S) destinations (SPEC 2.15, 4.14). */
 export function restreamModule(
   core: Core,
-  deps: { accounts: AccountsApi; apps: AppsApi; media: MediaApi; egress: EgressApi; cameras: CameraRooms; system: SystemApi },
+  deps: { accounts: AccountsApi; apps: AppsApi; media: MediaApi; egress: EgressApi; cameras: CameraRooms; system: SystemApi; egressUsage: EgressUsage },
 ): Module {
   const { databases, logger, metrics } = core;
   const failures = new Counter({
@@ -54,6 +55,7 @@ export function restreamModule(
       for (const [state, n] of Object.entries(counts)) this.labels(state).set(n);
     },
   });
+  deps.egressUsage.countWith((teamId) => restream.egressInUse(teamId));
   deps.media.webhooks.onEvent((event) => restream.mediaEvent(event));
   return {
     name: "restream",

@@ -213,13 +213,17 @@ export class RestreamService {
     }
   }
 
-  /** Live destinations across every app of the team (the egress quota counts them). */
+  /** Destinations that have not stopped across every app of the team: what its egress quota counts. */
+  egressInUse(teamId: number): number {
+    return this.o.apps.list({ teamId }).reduce((n, a) => n + unlessUnavailable(0, () => restreamStore(this.o.databases.app(a.name)).allLive().length), 0);
+  }
+
+  /** Live destinations, and starts not yet stored, against the team's egress quota. */
   private quota(app: AppRow): Problem | undefined {
     if (app.teamId === null) return undefined;
     const plan = this.o.planOf(app.teamId) ?? "free";
     const limit = quotasOf(plan).maxConcurrentEgress;
-    const stored = this.o.apps.list({ teamId: app.teamId }).reduce((n, a) => n + unlessUnavailable(0, () => restreamStore(this.o.databases.app(a.name)).allLive().length), 0);
-    const used = stored + (this.pending.get(app.teamId) ?? 0);
+    const used = this.egressInUse(app.teamId) + (this.pending.get(app.teamId) ?? 0);
     if (used < limit) return undefined;
     return problem("quota_exceeded", `the ${plan} plan allows ${limit} concurrent restream destinations and all are in use; stop one first`, {
       details: { metric: "max_concurrent_egress", limit, used },

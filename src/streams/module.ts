@@ -9,6 +9,7 @@ import { LocalSources } from "./local.ts";
 import { registerStreamMetrics } from "./metrics.ts";
 import { StreamReconciler } from "./reconciler.ts";
 import { streamRoutes } from "./routes.ts";
+import type { StreamView } from "./store.ts";
 import { StreamTracker } from "./tracker.ts";
 
 /** What later modules use of streams: the tracker, the local-source registry and live counts. */
@@ -20,6 +21,8 @@ export interface StreamsApi {
   readonly details: StreamDetails;
   /** Who holds a stream slot in the app now: each live stream's participant (or stream id). */
   holders(app: AppRow): string[];
+  /** The app's live streams (none while its database is unavailable). */
+  live(app: AppRow): readonly StreamView[];
   /** Live streams across every app. */
   countActive(): number;
   /** One reconciliation pass now; answers how many rows it ended. */
@@ -42,6 +45,7 @@ export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
     local,
     details,
     holders: (app) => unlessUnavailable([], () => tracker.store(app).active().map((s) => s.participant ?? s.streamId)),
+    live: (app) => unlessUnavailable([], () => tracker.store(app).active()),
     countActive: () => store.list({ all: true }).reduce((n, app) => n + unlessUnavailable(0, () => tracker.store(app).active().length), 0),
     reconcile: () => reconciler.reconcile(),
   };

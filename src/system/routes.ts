@@ -50,6 +50,8 @@ export function systemRoutes(system: SystemService): Route[] {
       path: "/api/v1/apps/{app}/db/optimize",
       auth: "any",
       app: true,
+      // Reaches its handler during an optimize, so a second one is told 409, not the app's 503.
+      maintenance: true,
       permission: "config:write",
       params: appParams,
       handler: async (ctx) => okOr(await system.optimizeAppDb(appOf(ctx).name)),

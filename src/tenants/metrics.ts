@@ -3,6 +3,7 @@ import type { AppStore } from "../apps/store.ts";
 import { scrapeMetric, type Sample } from "../observability/scrape-metric.ts";
 import { quotasOf, type Quotas } from "./plans.ts";
 import type { StreamQuota } from "./quota.ts";
+import type { EgressUsage } from "./usage.ts";
 
 /** Tenants listed one by one; the rest are left out of the per-tenant series (label values stay bounded). */
 export const MAX_TENANT_SERIES = 1000;
@@ -18,12 +19,13 @@ export interface TenantMetricsOptions {
   readonly apps: AppStore;
   readonly teams: (limit: number) => readonly { id: number; plan: string }[];
   readonly quota: StreamQuota;
+  readonly egress: EgressUsage;
 }
 
 /**
  * `service_apps{tenant}`, `service_tenant_quota{tenant,metric}` and
  * `service_tenant_usage{tenant,metric}`, recomputed at every scrape from the databases. `tenant`
- * is the team id (`platform` for apps no team owns); egress usage is 0 until restreams exist.
+ * is the team id (`platform` for apps no team owns).
  */
 export function registerTenantMetrics(o: TenantMetricsOptions): void {
   o.registry.registerMetric(
@@ -42,6 +44,6 @@ export function registerTenantMetrics(o: TenantMetricsOptions): void {
     scrapeMetric("service_tenant_quota", "What each tenant's plan allows", "gauge", perTenant((team, key) => quotasOf(team.plan)[key])),
   );
   o.registry.registerMetric(
-    scrapeMetric("service_tenant_usage", "What each tenant uses of its quota now", "gauge", perTenant((team, key) => (key === "maxConcurrentStreams" ? o.quota.holders(team.id).size : 0))),
+    scrapeMetric("service_tenant_usage", "What each tenant uses of its quota now", "gauge", perTenant((team, key) => (key === "maxConcurrentStreams" ? o.quota.holders(team.id).size : o.egress.of(team.id)))),
   );
 }

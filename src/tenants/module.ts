@@ -6,15 +6,17 @@ import type { StreamsApi } from "../streams/module.ts";
 import { registerTenantMetrics } from "./metrics.ts";
 import { StreamQuota } from "./quota.ts";
 import { ReservationStore } from "./store.ts";
+import { EgressUsage } from "./usage.ts";
 
-/** Tenants' plans and what they allow: the concurrent-stream quota (SPEC 8). */
-export function tenantsModule(core: Core, deps: { accounts: AccountsApi; apps: AppsApi; streams: StreamsApi }): Module<{ quota: StreamQuota }> {
+/** Tenants' plans and what they allow: the concurrent-stream quota, and what each tenant uses (SPEC 8). */
+export function tenantsModule(core: Core, deps: { accounts: AccountsApi; apps: AppsApi; streams: StreamsApi }): Module<{ quota: StreamQuota; egressUsage: EgressUsage }> {
   const quota = new StreamQuota({
     reservations: new ReservationStore(core.databases.global),
     apps: deps.apps.store,
     planOf: (teamId) => deps.accounts.store.teamById(teamId)?.plan,
     holders: (app) => deps.streams.holders(app),
   });
-  registerTenantMetrics({ registry: core.metrics.registry, apps: deps.apps.store, teams: (limit) => deps.accounts.store.teams(limit), quota });
-  return { name: "tenants", provides: { quota } };
+  const egressUsage = new EgressUsage();
+  registerTenantMetrics({ registry: core.metrics.registry, apps: deps.apps.store, teams: (limit) => deps.accounts.store.teams(limit), quota, egress: egressUsage });
+  return { name: "tenants", provides: { quota, egressUsage } };
 }

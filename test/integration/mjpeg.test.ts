@@ -222,6 +222,7 @@ describe("WebSocket MJPEG ingest", () => {
       assert.equal(viewer.status, 200);
       assert.equal(viewer.headers["content-type"], "multipart/x-mixed-replace; boundary=service-mjpeg-frame");
       assert.match(viewer.headers["cache-control"] ?? "", /no-store/);
+      assert.match(viewer.headers["x-request-id"] ?? "", /^[0-9a-f]{12}-/, "the pipeline's headers reach a stream too");
       await viewer.until(() => viewer.parts.length >= 1, 1000);
       assert.deepEqual(viewer.parts[0]?.body, RED, "the last frame arrives without waiting for the camera");
       assert.equal(viewer.parts[0]?.headers["content-type"], "image/jpeg");

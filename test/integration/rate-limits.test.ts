@@ -131,6 +131,50 @@ describe("API rate limits: headers, 429 with Retry-After, keys and plans", () =>
     });
   });
 
+  describe("the cluster token", () => {
+    const TOKEN = "cluster-secret-for-the-rate-limit-test-0123";
+    let server: TestServer;
+    before(async () => {
+      server = await startServer({
+        SERVICE_TRUST_PROXY: "127.0.0.1/32",
+        SERVICE_CLUSTER_TOKEN: TOKEN,
+        SERVICE_RATE_LIMITS: "anonymous=3",
+        SERVICE_RATE_LIMIT_WINDOW_SECONDS: "2",
+      });
+    });
+    after(() => server.close());
+    const join = (ip: string, token: string) =>
+      server.request("POST", "/api/v1/cluster/join", { body: { name: `edge-${ip}`, ip: "10.0.0.1" }, headers: { "x-cluster-token": token, "x-forwarded-for": ip } });
+
+    it("counts a wrong X-Cluster-Token against its address with the headers on each answer, then 429; the right token is its own credential", async () => {
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await join("203.0.113.50", "wrong"));
+      assert.deepEqual(answers.map((r) => r.status), [401, 401, 401, 429]);
+      assert.deepEqual(answers.map((r) => r.headers.get("x-ratelimit-remaining")), ["2", "1", "0", "0"]);
+      for (const res of answers) {
+        assert.equal(res.headers.get("x-ratelimit-limit"), "3");
+        assert.ok(Number(res.headers.get("x-ratelimit-reset")) >= 1);
+      }
+      const limited = answers[3];
+      assert.equal(limited && errorOf(limited).code, "rate_limited");
+      assert.equal(limited?.headers.get("retry-after"), limited?.headers.get("x-ratelimit-reset"));
+
+      // The right token is counted as the cluster's own credential: from the limited address and another.
+      for (const ip of ["203.0.113.50", "203.0.113.51"]) {
+        const ok = await join(ip, TOKEN);
+        assert.equal(ok.status, 200, ok.text);
+        assert.equal(ok.headers.get("x-ratelimit-limit"), String(API_REQUESTS.platform));
+      }
+      assert.equal((await join("203.0.113.51", "wrong")).status, 401, "another address has its own window");
+
+      // The window ends and the address starts over.
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      const again = await join("203.0.113.50", "wrong");
+      assert.equal(again.status, 401);
+      assert.equal(again.headers.get("x-ratelimit-remaining"), "2");
+    });
+  });
+
   describe("configuration", () => {
     it("is on with the plan defaults unless set, and validates SERVICE_RATE_LIMITS", () => {
       const base = testEnv("/tmp/unused");

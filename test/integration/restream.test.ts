@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import type { DestinationView } from "../../src/restream/service.ts";
 import type { StreamView } from "../../src/streams/store.ts";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
-import { signup } from "../helpers/identity.ts";
+import { account, signup } from "../helpers/identity.ts";
 import { Camera, cameraApp, mintKey, testJpeg } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
 import { startRtmpReceiver, type RtmpReceiver } from "../helpers/rtmp.ts";
@@ -153,12 +153,15 @@ describe("restream quota and the stream's end", () => {
     const [first, second] = both[0]?.status === 201 ? (both as [TestResponse, TestResponse]) : ([both[1], both[0]] as [TestResponse, TestResponse]);
     assert.equal(errorOf(second).code, "quota_exceeded");
     assert.equal(dataOf<DestinationView[]>(await call("GET", url)).length, 1, "nothing was started by the refusal");
+    const usage = `service_tenant_usage{tenant="${(await account(server, owner)).teamId}",metric="max_concurrent_egress"}`;
+    assert.equal(await metricValue(server, usage), 1, "the live destination is the tenant's egress usage");
 
     clearInterval(timer);
     await camera.close();
     const id = dataOf<DestinationView>(first).id;
     await eventually(async () => server.app.events.recent().some((e) => e.event === "restream_stopped" && e.data["destinationId"] === id && e.data["reason"] === "source_ended"), 15_000, "the destination to stop with its camera");
     assert.deepEqual(dataOf<DestinationView[]>(await call("GET", url)), []);
+    assert.equal(await metricValue(server, usage), 0, "a stopped destination uses nothing");
     assert.equal((await call("POST", url, { platform: "custom", url: receiver.url, key: "three" })).status, 409, "the stream has ended");
   });
 });

@@ -120,4 +120,36 @@ describe("VOD list and detail", () => {
     assert.equal(vod.url, vod.publicUrl);
     assert.equal((await page("?status=ready")).data[0]?.url, "https://cdn.example.com/media/vodapp/recordings/4.mp4");
   });
+
+  it("streams /raw whole (200) and as a range (206) with the pipeline's X-Request-Id and X-RateLimit-* headers", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const file = join(mkdtempSync(join(tmpdir(), "vod-raw-")), "rec-lobby.mp4");
+    const bytes = Buffer.from(Array.from({ length: 600_000 }, (_, i) => i % 251));
+    writeFileSync(file, bytes);
+    server.app.databases.app("vodapp").prepare("UPDATE vods SET local_path = ? WHERE id = 2").run(file);
+    const raw = async (headers: Record<string, string>) => {
+      const res = await fetch(`${server.url}/api/v1/apps/vodapp/vods/2/raw`, { headers: { authorization: `Bearer ${server.rootToken}`, ...headers } });
+      return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+    };
+
+    const whole = await raw({ "x-request-id": "raw-whole-1" });
+    assert.equal(whole.status, 200);
+    assert.equal(whole.headers.get("x-request-id"), "raw-whole-1");
+    assert.equal(whole.headers.get("content-disposition"), 'attachment; filename="rec-lobby.mp4"; filename*=UTF-8\'\'rec-lobby.mp4');
+    assert.equal(Buffer.compare(whole.body, bytes), 0, "the whole file");
+    const part = await raw({ "x-request-id": "raw-range-1", range: "bytes=100-199" });
+    assert.equal(part.status, 206);
+    assert.equal(part.headers.get("x-request-id"), "raw-range-1");
+    assert.equal(part.headers.get("content-range"), `bytes 100-199/${bytes.length}`);
+    assert.equal(Buffer.compare(part.body, bytes.subarray(100, 200)), 0);
+    for (const res of [whole, part]) {
+      assert.ok(Number(res.headers.get("x-ratelimit-limit")) > 0, "X-RateLimit-Limit");
+      assert.ok(Number(res.headers.get("x-ratelimit-reset")) >= 1, "X-RateLimit-Reset");
+    }
+    assert.equal(Number(part.headers.get("x-ratelimit-remaining")), Number(whole.headers.get("x-ratelimit-remaining")) - 1);
+    // A generated id when the caller sends none, as on every answer.
+    assert.match((await raw({})).headers.get("x-request-id") ?? "", /^[0-9a-f]{12}-/);
+  });
 });
