@@ -54,7 +54,8 @@ export interface TenancyWorld {
   readonly receiver: Receiver;
   /** The victim's camera, live in `ids.room` with one frame sent. */
   readonly camera: Camera;
-  readonly victim: Party & { readonly ids: VictimIds; readonly email: string };
+  /** The victim's ids, and its camera key's plaintext (`wsk_…`), which only its creation answered. */
+  readonly victim: Party & { readonly ids: VictimIds; readonly email: string; readonly cameraKey: string };
   readonly attacker: Party;
   close(): Promise<void>;
 }
@@ -104,7 +105,7 @@ export async function startTenancyWorld(options: { env?: Record<string, string>;
       livekit,
       receiver,
       camera,
-      victim: { app: "victim", appId: victimId, owner: victimOwner, appToken: victimToken.token, email: VICTIM_EMAIL, ids: { ...ids, token: String(victimToken.id) } },
+      victim: { app: "victim", appId: victimId, owner: victimOwner, appToken: victimToken.token, email: VICTIM_EMAIL, cameraKey: streamKey, ids: { ...ids, token: String(victimToken.id) } },
       attacker: { app: "attacker", appId: attackerId, owner: attackerOwner, appToken: attackerToken.token },
       async close() {
         await camera.close();
