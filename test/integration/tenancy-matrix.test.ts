@@ -125,6 +125,7 @@ const ROWS: Row[] = [
   ["POST", "/api/v1/tokens", { appToken: 404, owner: 404 }, { name: "pwned", scope: "app", appId: "{appId}" }],
   ["DELETE", "/api/v1/tokens/{token}", { appToken: 404, owner: 404 }],
   ["GET", "/api/v1/logs", { appToken: 200, owner: 200 }],
+  ["GET", "/api/v1/logs?app={app}", "hidden"],
   ["GET", "/api/v1/stats", { appToken: 200, owner: 200 }],
   ["GET", "/api/v1/audit", { appToken: 403, owner: 403 }],
   ["GET", "/api/v1/auth/sessions", { appToken: 403, owner: 200 }],
