@@ -12,8 +12,8 @@ import { eventually } from "./wait.ts";
 /**
  * Two tenants on one real service and one real LiveKit, for the tests that hold the boundary
  * between them (tenancy-matrix.test.ts, secrets-search.test.ts): a victim team whose app has one
- * real resource of every kind a route can name, and an attacker team with an app of its own and
- * both of its credentials (an app token of its app, its owner's session).
+ * real resource of every kind a route can name (a live camera among them), and an attacker team
+ * with an app of its own and both of its credentials (an app token of its app, its owner's session).
  */
 
 /** The victim's real ids, by the placeholder each fills in a route path. */
@@ -51,16 +51,13 @@ export interface Party {
 export interface TenancyWorld {
   readonly server: TestServer;
   readonly livekit: LiveKit;
-  readonly receiver: Receiver;
-  /** The victim's camera, live in `ids.room` with one frame sent. */
-  readonly camera: Camera;
   /** The victim's ids, and its camera key's plaintext (`wsk_…`), which only its creation answered. */
   readonly victim: Party & { readonly ids: VictimIds; readonly email: string; readonly cameraKey: string };
   readonly attacker: Party;
   close(): Promise<void>;
 }
 
-export const VICTIM_EMAIL = "owner@victim.example";
+const VICTIM_EMAIL = "owner@victim.example";
 
 async function created(server: TestServer, credential: string, name: string, roomPrefix: string): Promise<number> {
   const res = await server.request("POST", "/api/v1/apps", { token: credential, body: { name, roomPrefix } });
@@ -73,16 +70,24 @@ async function created(server: TestServer, credential: string, name: string, roo
  * API secret (the secrets search uses a distinctive one).
  */
 export async function startTenancyWorld(options: { env?: Record<string, string>; livekitSecret?: string } = {}): Promise<TenancyWorld> {
-  const receiver = await Receiver.start();
-  const livekit = await startLiveKit({ apiSecret: options.livekitSecret });
-  const server = await startServer({
-    ...livekit.env,
-    SERVICE_ALLOW_SIGNUP: "on",
-    SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32",
-    SERVICE_PUBLIC_URL: "https://video.example.com",
-    ...options.env,
-  });
+  // What is started, stopped in reverse order by close() or when the start fails half-way.
+  const started: Array<() => Promise<void> | void> = [];
+  const close = async () => {
+    for (const stop of started.splice(0).reverse()) await stop();
+  };
   try {
+    const receiver = await Receiver.start();
+    started.push(() => receiver.close());
+    const livekit = await startLiveKit({ apiSecret: options.livekitSecret });
+    started.push(() => livekit.stop());
+    const server = await startServer({
+      ...livekit.env,
+      SERVICE_ALLOW_SIGNUP: "on",
+      SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32",
+      SERVICE_PUBLIC_URL: "https://video.example.com",
+      ...options.env,
+    });
+    started.push(() => server.close());
     const victimOwner = await signup(server, VICTIM_EMAIL, "Victim");
     const attackerOwner = await signup(server, "owner@attacker.example", "Attacker");
     const victimId = await created(server, victimOwner, "victim", "victim");
@@ -90,8 +95,13 @@ export async function startTenancyWorld(options: { env?: Record<string, string>;
     const victimToken = await createToken(server, victimOwner, { scope: "app", appId: victimId, name: "victim token" });
     const attackerToken = await createToken(server, attackerOwner, { scope: "app", appId: attackerId });
     const { ids, streamKey } = await victimResources(server, victimOwner, receiver);
+
     const camera = await Camera.connect({ wsUrl: `${server.url.replace("http", "ws")}/ingest/ws?app=victim&room=${ids.room}`, streamKey });
+    started.push(async () => void (await camera.close()));
     camera.send(testJpeg("blue"));
+    // A frame every 10 s keeps the camera inside the ingest's 60 s idle timeout on a slow run.
+    const keepAlive = setInterval(() => camera.send(testJpeg("blue")), 10_000);
+    started.push(() => clearInterval(keepAlive));
     await eventually(async () => (await server.request("GET", `/api/v1/apps/victim/ws-ingest/live/${ids.room}`)).text.includes('"active":true'), 10_000, "the victim's camera to be live");
     // The camera's stream_started goes out too: wait for it, so the victim's deliveries stay still.
     await eventually(async () => {
@@ -103,21 +113,12 @@ export async function startTenancyWorld(options: { env?: Record<string, string>;
     return {
       server,
       livekit,
-      receiver,
-      camera,
       victim: { app: "victim", appId: victimId, owner: victimOwner, appToken: victimToken.token, email: VICTIM_EMAIL, cameraKey: streamKey, ids: { ...ids, token: String(victimToken.id) } },
       attacker: { app: "attacker", appId: attackerId, owner: attackerOwner, appToken: attackerToken.token },
-      async close() {
-        await camera.close();
-        await server.close();
-        await livekit.stop();
-        await receiver.close();
-      },
+      close,
     };
   } catch (err) {
-    await server.close();
-    await livekit.stop();
-    await receiver.close();
+    await close();
     throw err;
   }
 }

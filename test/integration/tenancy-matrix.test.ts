@@ -185,7 +185,7 @@ type Values = Record<string, string>;
  * Fields of the victim's state that move by themselves: the live camera's counters, and when a
  * token or session of the victim's own was last used.
  */
-const VOLATILE = /"(fps|lastFrameAt|framesIn|bytesIn|framesDropped|viewers|connected|connectedAt|last(Used|Seen)(At)?)":(null|true|false|[\d.]+|"[^"]*"),?/g;
+const VOLATILE = /"(fps|lastFrameAt|framesIn|bytesIn|framesDropped|viewers|last(Used|Seen)(At)?)":(null|true|false|[\d.]+|"[^"]*"),?/g;
 
 const VICTIM = "victim's app";
 
