@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { errorOf } from "../helpers/envelope.ts";
+import { dataOf, errorOf } from "../helpers/envelope.ts";
+import { upgradeStatus } from "../helpers/mjpeg.ts";
 import { assertCovered } from "../helpers/route-coverage.ts";
 import type { TestResponse } from "../helpers/server.ts";
 import { startTenancyWorld, type TenancyWorld, type VictimIds } from "../helpers/tenants.ts";
@@ -306,6 +307,22 @@ describe("tenancy matrix: another tenant's credentials with the victim's real id
     });
   }
 
+  it("refuses the attacker's camera key on the victim's ingest socket, as it refuses a made-up key", async () => {
+    const { server } = world;
+    const minted = await server.request("POST", "/api/v1/apps/attacker/ws-ingest", { token: world.attacker.owner, body: { room: "porch" } });
+    const own = dataOf<{ id: string; streamKey: string; room: string }>(minted);
+    const made = `wsk_${"x".repeat(own.streamKey.length - 4)}`;
+    const room = world.victim.ids.room;
+    for (const target of [`app=victim&room=${room}`, `app=attacker&room=${room}`, `app=victim&room=${own.room}`]) {
+      const got = await upgradeStatus(server.port, `/ingest/ws?${target}`, { authorization: `Bearer ${own.streamKey}` });
+      const ghost = await upgradeStatus(server.port, `/ingest/ws?${target}`, { authorization: `Bearer ${made}` });
+      assert.equal(got.status, 401, `${target}: ${got.body}`);
+      assert.deepEqual(got, ghost, `${target}: answered unlike a made-up key`);
+    }
+    assert.equal((await server.request("DELETE", `/api/v1/apps/attacker/ws-ingest/${own.id}`, { token: world.attacker.owner })).status, 204);
+    assert.deepEqual(await changedState(), []);
+  });
+
   /**
    * The attacker's own app asks for the victim's room by name in a body or path: every answer must
    * name a room of the attacker's, and no token it gets may open the victim's camera. `app` is
@@ -318,7 +335,7 @@ describe("tenancy matrix: another tenant's credentials with the victim's real id
     const problems: string[] = [];
     const call = (method: string, p: string, body?: unknown) => server.request(method, `/api/v1/apps/${app}${p}`, { token: world.attacker.owner, body });
     for (const requested of [room, room.slice("victim-".length)]) {
-      for (const [what, res] of [["play token", await call("GET", `/play-token/${requested}`)], ["join token", await call("POST", "/tokens", { room: requested })]] as const) {
+      for (const [what, res] of [["play token", await call("GET", `/play-token/${requested}`)], ["join token", await call("POST", "/tokens", { room: requested, canPublish: false })]] as const) {
         const token = (res.json as { data?: { token?: string } }).data?.token ?? "";
         const grant = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString() || "{}") as { video?: { room?: string } };
         if (res.status !== 200 || isVictims(grant.video?.room)) problems.push(`${what} for ${requested}: ${res.status}, room ${grant.video?.room}`);
@@ -326,10 +343,13 @@ describe("tenancy matrix: another tenant's credentials with the victim's real id
         if (opened.status !== 401) problems.push(`${what} for ${requested} opens the victim's camera: ${opened.status}`);
       }
     }
-    const key = await call("POST", "/ws-ingest", { room });
-    if (isVictims((key.json as { data?: { room?: string } }).data?.room)) problems.push(`a camera key in the victim's room: ${key.text.slice(0, 120)}`);
-    const ingress = await call("POST", "/ingress", { inputType: "whip", room });
-    if (isVictims((ingress.json as { data?: { roomName?: string } }).data?.roomName)) problems.push(`an ingress into the victim's room: ${ingress.text.slice(0, 120)}`);
+    // Each is deleted again: the attacker's plan allows five keys and ingresses at a time.
+    const key = dataOf<{ id: string; room: string }>(await call("POST", "/ws-ingest", { room }));
+    if (isVictims(key.room)) problems.push(`a camera key in the victim's room ${key.room}`);
+    const ingress = dataOf<{ ingressId: string; roomName: string }>(await call("POST", "/ingress", { inputType: "whip", room }));
+    if (isVictims(ingress.roomName)) problems.push(`an ingress into the victim's room ${ingress.roomName}`);
+    assert.equal((await call("DELETE", `/ws-ingest/${key.id}`)).status, 204);
+    assert.equal((await call("DELETE", `/ingress/${ingress.ingressId}`)).status, 204);
     const snapshot = await call("POST", "/snapshots", { room });
     if (snapshot.status < 300) problems.push(`a snapshot of the victim's camera: ${snapshot.text.slice(0, 120)}`);
     const live = await call("GET", `/ws-ingest/live/${room}`);
