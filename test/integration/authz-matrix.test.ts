@@ -3,9 +3,9 @@ import { after, before, describe, it } from "node:test";
 import { appOf } from "../../src/auth/caller.ts";
 import { ok } from "../../src/http/reply.ts";
 import { defineRoute } from "../../src/http/route.ts";
-import { Router } from "../../src/http/router.ts";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { acceptInvite, account, claimsOf, createToken, forgeJwt, invite, login, signup } from "../helpers/identity.ts";
+import { assertCovered } from "../helpers/route-coverage.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
 /**
@@ -254,21 +254,7 @@ describe("authorization matrix", () => {
   after(() => server.close());
 
   it("has a row or a reasoned exemption for every route the service mounts, and no stale exemption", () => {
-    const router = new Router();
-    for (const route of server.app.routes) router.add(route);
-    const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
-    const covered = new Set<string>();
-    for (const [method, path] of ROUTES) {
-      const match = router.match(method, path);
-      assert.equal(match.kind, "found", `the row ${method} ${path} matches no mounted route`);
-      if (match.kind === "found") covered.add(key(match.route));
-    }
-    const mounted = new Set(server.app.routes.map(key));
-    assert.ok(mounted.size > 60, `only ${mounted.size} routes mounted: is the app wired?`);
-    const missing = [...mounted].filter((r) => !covered.has(r) && EXEMPT[r] === undefined);
-    assert.deepEqual(missing, [], "add a row to ROUTES (or, with a reason, to EXEMPT) for each of these");
-    const stale = Object.keys(EXEMPT).filter((r) => covered.has(r) || !mounted.has(r));
-    assert.deepEqual(stale, [], "these exemptions have a row or name no mounted route: remove them");
+    assertCovered(server.app.routes, ROUTES, EXEMPT);
   });
 
   for (const [method, path, expected, body] of ROUTES) {
