@@ -1,23 +1,34 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { IngressClient } from "livekit-server-sdk";
+import { RoomEvent } from "@livekit/rtc-node";
+import { AccessToken, IngressClient, RoomServiceClient } from "livekit-server-sdk";
 import { dataOf, pageOf } from "../helpers/envelope.ts";
 import { startLiveKit, type LiveKit } from "../helpers/livekit.ts";
+import { postWebhook } from "../helpers/media-webhook.ts";
+import { eventually, join, leaveAll, type Participant } from "../helpers/rtc.ts";
+import type { LogRecord } from "../../src/logging.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+
+/** The RTMP password window the server under test runs with (SERVICE_RTMP_PASSWORD_WINDOW_SECONDS). */
+const WINDOW_MS = 2000;
 
 type Ingress = Record<string, unknown> & { ingressId: string; streamKey: string };
 
 describe("ingress through a real LiveKit (SPEC 4.9, 2.5)", () => {
   let livekit: LiveKit;
   let server: TestServer;
+  const participants: Participant[] = [];
+  const logged: LogRecord[] = [];
   const call = (method: string, p: string, body?: unknown) => server.request(method, p, { token: server.rootToken, body });
 
   before(async () => {
     livekit = await startLiveKit();
-    server = await startServer({ ...livekit.env, SERVICE_PUBLIC_URL: "https://video.example.com" });
+    server = await startServer({ ...livekit.env, SERVICE_PUBLIC_URL: "https://video.example.com", SERVICE_RTMP_PASSWORD_WINDOW_SECONDS: String(WINDOW_MS / 1000) });
+    server.app.logging.subscribe((r) => void logged.push(r));
     assert.equal((await call("POST", "/api/v1/apps", { name: "ing" })).status, 201);
   });
   after(async () => {
+    await leaveAll(participants);
     await server?.close();
     await livekit?.stop();
   });
@@ -80,5 +91,104 @@ describe("ingress through a real LiveKit (SPEC 4.9, 2.5)", () => {
       assert.equal(res.status, 400, url);
       assert.match(res.text, /internal address|does not resolve/, url);
     }
+  });
+
+  /**
+   * The RTMP publisher of an ingress, as LiveKit's ingress worker makes it: its participant (the
+   * ingress's identity, publishing video in the ingress's room) and the signed `ingress_started`
+   * LiveKit then sends. No ingress worker runs in the tests (it needs GStreamer), so both are made
+   * here; the service cannot tell them from the real ones, and what it does to them is real.
+   */
+  const pushing = async (ingress: Ingress, identity: string) => {
+    const room = String(ingress["roomName"]);
+    const token = new AccessToken(livekit.apiKey, livekit.apiSecret, { identity });
+    token.addGrant({ room, roomJoin: true, canPublish: true });
+    const p = await join(livekit.wsUrl, await token.toJwt());
+    participants.push(p);
+    await p.publishVideo({ live: true });
+    let cutAt: number | undefined;
+    p.room.on(RoomEvent.Disconnected, () => (cutAt ??= Date.now()));
+    const event = { event: "ingress_started", id: `EV_start_${ingress.ingressId}_${Date.now()}`, createdAt: String(Math.floor(Date.now() / 1000)) };
+    const ingressInfo = { ingressId: ingress.ingressId, roomName: room, participantIdentity: identity, inputType: "RTMP_INPUT", state: { status: "ENDPOINT_PUBLISHING" } };
+    const startedAt = Date.now();
+    assert.equal(await postWebhook(server.url, livekit.apiKey, livekit.apiSecret, { ...event, ingressInfo }), 200);
+    const rooms = new RoomServiceClient(livekit.url, livekit.apiKey, livekit.apiSecret);
+    return {
+      startedAt,
+      cutAt: () => cutAt,
+      inRoom: async () => (await rooms.listParticipants(room)).some((x) => x.identity === identity && x.tracks.length > 0),
+      ended: async () =>
+        assert.equal(await postWebhook(server.url, livekit.apiKey, livekit.apiSecret, { ...event, event: "ingress_ended", id: `EV_end_${ingress.ingressId}`, ingressInfo }), 200),
+    };
+  };
+  const rtmpIngress = async (app: string, room: string, identity: string) => {
+    const res = await call("POST", `/api/v1/apps/${app}/ingress`, { inputType: "rtmp", room, participantIdentity: identity });
+    assert.equal(res.status, 201, res.text);
+    const ingress = dataOf<Ingress & { stream_password: string }>(res);
+    assert.equal(ingress["requires_password"], true);
+    return ingress;
+  };
+  const unauthorized = (app: string, ingressId: string) => server.app.events.recent().filter((e) => e.app === app && e.event === "ingress_unauthorized" && e.data["ingressId"] === ingressId);
+  const validate = async (app: string, ingress: { ingressId: string; stream_password: string }) =>
+    assert.equal((await call("POST", `/api/v1/apps/${app}/ingress/${ingress.ingressId}/validate`, { password: ingress.stream_password })).status, 200);
+
+  it("removes an RTMP publisher that does not validate its stream password within the window, with ingress_unauthorized and a warning", async () => {
+    await call("PATCH", "/api/v1/apps/ing", { features: { rtmpPassword: true } });
+    const silent = await rtmpIngress("ing", "pw-silent", "obs-silent");
+    // A validation long before the push authorizes nothing: the next connection must validate again.
+    const stale = await rtmpIngress("ing", "pw-stale", "obs-stale");
+    await validate("ing", stale);
+    await new Promise((r) => setTimeout(r, WINDOW_MS + 500));
+    const wrong = await rtmpIngress("ing", "pw-wrong", "obs-wrong");
+    const pushes = await Promise.all([pushing(silent, "obs-silent"), pushing(stale, "obs-stale"), pushing(wrong, "obs-wrong")]);
+    assert.equal((await call("POST", `/api/v1/apps/ing/ingress/${wrong.ingressId}/validate`, { password: "not-the-password" })).status, 401);
+    for (const push of pushes) assert.ok(await push.inRoom(), "publishing before the window ends");
+    for (const [i, push] of pushes.entries()) {
+      await eventually(() => push.cutAt() !== undefined, WINDOW_MS + 8000, `publisher ${i} to be removed`);
+      const after = (push.cutAt() ?? 0) - push.startedAt;
+      assert.ok(after >= WINDOW_MS - 100, `removed ${after} ms after the start, not before the window ended`);
+      assert.equal(await push.inRoom(), false, "LiveKit has no such participant any more");
+    }
+    for (const ingress of [silent, stale, wrong]) {
+      const [event, ...more] = unauthorized("ing", ingress.ingressId);
+      assert.equal(more.length, 0);
+      assert.deepEqual(event?.data, { ingressId: ingress.ingressId, room: ingress["roomName"], participant: String(ingress["roomName"]).replace("ing-pw-", "obs-"), windowSeconds: WINDOW_MS / 1000 });
+      const line = logged.find((r) => r["ingressId"] === ingress.ingressId && r.level === "warn");
+      assert.match(String(line?.["msg"]), /did not validate its stream password in time/);
+    }
+    // The ingress itself stays: its publisher may connect again and validate.
+    assert.equal((await call("GET", `/api/v1/apps/ing/ingress/${silent.ingressId}`)).status, 200);
+  });
+
+  it("keeps a publisher that validated within the window, either side of its start, and one whose connection ended", async () => {
+    await call("PATCH", "/api/v1/apps/ing", { features: { rtmpPassword: true } });
+    const after = await rtmpIngress("ing", "pw-after", "obs-after");
+    const before = await rtmpIngress("ing", "pw-before", "obs-before");
+    const ended = await rtmpIngress("ing", "pw-ended", "obs-ended");
+    await validate("ing", before);
+    const pushes = await Promise.all([pushing(after, "obs-after"), pushing(before, "obs-before"), pushing(ended, "obs-ended")]);
+    await validate("ing", after);
+    await pushes[2]?.ended();
+    await new Promise((r) => setTimeout(r, WINDOW_MS + 1500));
+    for (const [i, push] of pushes.entries()) {
+      assert.equal(push.cutAt(), undefined, `publisher ${i} still connected`);
+      assert.ok(await push.inRoom(), `publisher ${i} still publishing`);
+    }
+    for (const ingress of [after, before, ended]) assert.deepEqual(unauthorized("ing", ingress.ingressId), []);
+  });
+
+  it("leaves windows of a deleted app and of ingresses without a password alone", async () => {
+    assert.equal((await call("POST", "/api/v1/apps", { name: "gone" })).status, 201);
+    await call("PATCH", "/api/v1/apps/gone", { features: { rtmpPassword: true } });
+    const doomed = await rtmpIngress("gone", "pw-doomed", "obs-doomed");
+    await call("PATCH", "/api/v1/apps/ing", { features: { rtmpPassword: false } });
+    const open = dataOf<Ingress>(await call("POST", "/api/v1/apps/ing/ingress", { inputType: "rtmp", room: "pw-open", participantIdentity: "obs-open" }));
+    assert.equal(open["requires_password"], false);
+    const pushes = await Promise.all([pushing(doomed, "obs-doomed"), pushing(open, "obs-open")]);
+    assert.equal((await call("DELETE", "/api/v1/apps/gone")).status, 200);
+    await new Promise((r) => setTimeout(r, WINDOW_MS + 1500));
+    for (const push of pushes) assert.equal(push.cutAt(), undefined);
+    assert.deepEqual([...unauthorized("gone", doomed.ingressId), ...unauthorized("ing", open.ingressId)], []);
+    assert.ok(!logged.some((r) => r["component"] === "rtmp-password" && ["warn", "error"].includes(r.level)), "no window failed");
   });
 });
