@@ -13,6 +13,7 @@ import { MEDIA_SERVER_MISSING, mediaServerDown, type MediaServer } from "../medi
 import type { MediaServers } from "../media/servers.ts";
 import type { SecretBox } from "../secrets/box.ts";
 import type { WindowOutcome } from "./password-window.ts";
+import { ingressVideo } from "./video-options.ts";
 import type { CreateIngressBody, ListIngressQuery } from "./schemas.ts";
 import { ingressStore, type IngressInputType, type IngressRow, type IngressStore } from "./store.ts";
 
@@ -52,6 +53,9 @@ export class IngressService {
       if (refused) return problem("validation_failed", `body.url: ${refused}; list it in SERVICE_SSRF_ALLOWLIST to allow it`, { details: [{ path: "body.url", message: refused, code: "custom" }] });
     }
     const config = this.d.apps.config(app);
+    // Off means passthrough (new apps have transcoding off), which LiveKit offers for WHIP
+    // only: RTMP and pulled URLs are always transcoded there, so for them only "on" is sent.
+    const enableTranscoding = transcode(body.inputType, body.enableTranscoding ?? (config.transcoding.enabled || (body.inputType === "rtmp" && config.rtmp.transcode)));
     let info: IngressInfo;
     try {
       info = await media.ingress.createIngress(INPUTS[body.inputType], {
@@ -60,9 +64,9 @@ export class IngressService {
         participantIdentity: body.participantIdentity ?? `ingress-${app.name}`,
         participantName: body.participantName,
         url: body.url,
-        // Off means passthrough (new apps have transcoding off), which LiveKit offers for WHIP
-        // only: RTMP and pulled URLs are always transcoded there, so for them only "on" is sent.
-        enableTranscoding: transcode(body.inputType, body.enableTranscoding ?? (config.transcoding.enabled || (body.inputType === "rtmp" && config.rtmp.transcode))),
+        enableTranscoding,
+        // Whatever LiveKit transcodes, it transcodes to the app's ladder and codec.
+        video: enableTranscoding === false ? undefined : ingressVideo(config),
       });
     } catch (err) {
       return mediaServerDown(err);

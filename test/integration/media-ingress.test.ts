@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { RoomEvent } from "@livekit/rtc-node";
-import { AccessToken, IngressClient, RoomServiceClient } from "livekit-server-sdk";
+import { AccessToken, IngressClient, RoomServiceClient, VideoCodec } from "livekit-server-sdk";
 import { dataOf, pageOf } from "../helpers/envelope.ts";
 import { startLiveKit, type LiveKit } from "../helpers/livekit.ts";
 import { postWebhook } from "../helpers/media-webhook.ts";
@@ -82,6 +82,44 @@ describe("ingress through a real LiveKit (SPEC 4.9, 2.5)", () => {
     assert.equal(ok.status, 200);
     const stored = server.app.databases.app("ing").prepare("SELECT password_sealed FROM ingresses WHERE ingress_id = ?").pluck().get(i.ingressId);
     assert.ok(!String(stored).includes(i.stream_password));
+  });
+
+  it("transcodes ingresses to the app's ladder and codec (what LiveKit stored), and says where they are advisory", async () => {
+    assert.equal((await call("POST", "/api/v1/apps", { name: "ladder" })).status, 201);
+    const lk = new IngressClient(livekit.url, livekit.apiKey, livekit.apiSecret);
+    const video = async (body: Record<string, unknown>) => {
+      const res = await call("POST", "/api/v1/apps/ladder/ingress", body);
+      assert.equal(res.status, 201, res.text);
+      const [info] = await lk.listIngress({ ingressId: dataOf<Ingress>(res).ingressId });
+      const options = info?.video?.encodingOptions;
+      if (options?.case !== "options") return options?.case ?? "none";
+      const { videoCodec, frameRate, layers } = options.value;
+      return { codec: VideoCodec[videoCodec], frameRate, layers: layers.map((l) => [l.quality, l.width, l.height, l.bitrate]) };
+    };
+    // The default ladder 720/480/240 as HIGH, MEDIUM and LOW (VideoQuality 2, 1, 0), H.264.
+    assert.deepEqual(await video({ inputType: "rtmp", room: "a" }), {
+      codec: "H264_BASELINE",
+      frameRate: 30,
+      layers: [[2, 1280, 720, 2_500_000], [1, 854, 480, 1_000_000], [0, 426, 240, 300_000]],
+    });
+    // WHIP passthrough (transcoding off) cannot carry encoding options: LiveKit would refuse them.
+    assert.equal(await video({ inputType: "whip", room: "b" }), "none");
+    const patched = await call("PATCH", "/api/v1/apps/ladder/config", {
+      transcodingEnabled: true,
+      encoding: "av1+vp8+h264",
+      layers: [{ height: 360, bitrateKbps: 700 }, { height: 1080, bitrateKbps: 5000 }, { height: 720, bitrateKbps: 2800 }, { height: 480, bitrateKbps: 1200 }],
+    });
+    assert.equal(patched.status, 200, patched.text);
+    // Four rungs: the three highest, whatever their order; av1 is not an ingress codec, vp8 is next.
+    const ladder = { codec: "VP8", frameRate: 30, layers: [[2, 1920, 1080, 5_000_000], [1, 1280, 720, 2_800_000], [0, 854, 480, 1_200_000]] };
+    assert.deepEqual(await video({ inputType: "rtmp", room: "c" }), ladder);
+    assert.deepEqual(await video({ inputType: "whip", room: "d" }), ladder, "WHIP with transcoding on");
+    assert.equal(await video({ inputType: "whip", room: "e", enableTranscoding: false }), "none");
+    const config = dataOf<{ appliesTo: Record<string, string> }>(await call("GET", "/api/v1/apps/ladder/config"));
+    assert.match(config.appliesTo["layers"] ?? "", /ingress: .*WebRTC publishers \(join tokens\): advisory/);
+    assert.match(config.appliesTo["encoding"] ?? "", /ingress: .*WebRTC publishers \(join tokens\): advisory/);
+    const layers = dataOf<{ appliesTo: string }>(await call("GET", "/api/v1/apps/ladder/transcoding/layers"));
+    assert.equal(layers.appliesTo, config.appliesTo["layers"]);
   });
 
   it("requires url for url ingresses and refuses internal sources (SSRF)", async () => {
