@@ -218,7 +218,7 @@ const configSchema = envSchema
       staleMs: e.SERVICE_CLUSTER_STALE_SECONDS * 1000,
     },
     ssrfAllowlist: e.SERVICE_SSRF_ALLOWLIST,
-    rtmpPasswordWindowMs: e.SERVICE_RTMP_PASSWORD_WINDOW_SECONDS * 1000,
+    rtmpValidateWindowMs: e.SERVICE_RTMP_PASSWORD_WINDOW_SECONDS * 1000,
     livekit: {
       url: e.SERVICE_LIVEKIT_URL,
       wsUrl: e.SERVICE_LIVEKIT_WS_URL,

@@ -19,10 +19,10 @@ export function ingestModule(core: Core, deps: { apps: AppsApi; media: MediaApi 
     ssrf,
     events,
     logger,
-    passwordWindowMs: config.rtmpPasswordWindowMs,
+    passwordWindowMs: config.rtmpValidateWindowMs,
   });
   const windows = new PasswordWindows({
-    windowMs: config.rtmpPasswordWindowMs,
+    windowMs: config.rtmpValidateWindowMs,
     logger,
     expire: (app, id, startedAt) => ingress.expirePasswordWindow(app, id, startedAt),
   });
