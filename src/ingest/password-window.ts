@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { Problem } from "../lib/problem.ts";
 
 /** What the end of a window found: the connection had validated, was removed, or was gone already. */
 export type WindowOutcome = "validated" | "removed" | "gone";
@@ -7,7 +8,7 @@ export interface PasswordWindowsOptions {
   readonly windowMs: number;
   readonly logger: Logger;
   /** Decides at the window's end; `startedAt` is when the connection was seen starting (epoch ms). */
-  readonly expire: (app: string, ingressId: string, startedAt: number) => Promise<WindowOutcome | { readonly code: string; readonly message: string }>;
+  readonly expire: (app: string, ingressId: string, startedAt: number) => Promise<WindowOutcome | Problem>;
 }
 
 /**
