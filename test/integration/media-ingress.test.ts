@@ -10,7 +10,7 @@ import type { LogRecord } from "../../src/logging.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
 /** The RTMP password window the server under test runs with (SERVICE_RTMP_PASSWORD_WINDOW_SECONDS). */
-const WINDOW_MS = 2000;
+const WINDOW_MS = 3000;
 
 type Ingress = Record<string, unknown> & { ingressId: string; streamKey: string };
 
@@ -133,11 +133,13 @@ describe("ingress through a real LiveKit (SPEC 4.9, 2.5)", () => {
 
   /**
    * The RTMP publisher of an ingress, as LiveKit's ingress worker makes it: its participant (the
-   * ingress's identity, publishing video in the ingress's room) and the signed `ingress_started`
-   * LiveKit then sends. No ingress worker runs in the tests (it needs GStreamer), so both are made
-   * here; the service cannot tell them from the real ones, and what it does to them is real.
+   * ingress's identity, publishing video in the ingress's room) and, on `start`, the signed
+   * `ingress_started` LiveKit then sends. No ingress worker runs in the tests (it needs
+   * GStreamer), so both are made here; the service cannot tell them from the real ones, and what
+   * it does to them is real. Joining is slow on a busy machine, so it happens before any window
+   * opens: only `start` and what follows it race the window.
    */
-  const pushing = async (ingress: Ingress, identity: string) => {
+  const publisher = async (ingress: Ingress, identity: string) => {
     const room = String(ingress["roomName"]);
     const token = new AccessToken(livekit.apiKey, livekit.apiSecret, { identity });
     token.addGrant({ room, roomJoin: true, canPublish: true });
@@ -146,17 +148,22 @@ describe("ingress through a real LiveKit (SPEC 4.9, 2.5)", () => {
     await p.publishVideo({ live: true });
     let cutAt: number | undefined;
     p.room.on(RoomEvent.Disconnected, () => (cutAt ??= Date.now()));
-    const event = { event: "ingress_started", id: `EV_start_${ingress.ingressId}_${Date.now()}`, createdAt: String(Math.floor(Date.now() / 1000)) };
-    const ingressInfo = { ingressId: ingress.ingressId, roomName: room, participantIdentity: identity, inputType: "RTMP_INPUT", state: { status: "ENDPOINT_PUBLISHING" } };
-    const startedAt = Date.now();
-    assert.equal(await postWebhook(server.url, livekit.apiKey, livekit.apiSecret, { ...event, ingressInfo }), 200);
     const rooms = new RoomServiceClient(livekit.url, livekit.apiKey, livekit.apiSecret);
+    const inRoom = async () => (await rooms.listParticipants(room)).some((x) => x.identity === identity && x.tracks.length > 0);
+    await eventually(inRoom, 10_000, `${identity} publishing`);
+    const ingressInfo = { ingressId: ingress.ingressId, roomName: room, participantIdentity: identity, inputType: "RTMP_INPUT", state: { status: "ENDPOINT_PUBLISHING" } };
+    const send = async (event: string) =>
+      assert.equal(await postWebhook(server.url, livekit.apiKey, livekit.apiSecret, { event, id: `EV_${event}_${ingress.ingressId}`, createdAt: String(Math.floor(Date.now() / 1000)), ingressInfo }), 200);
+    let startedAt = Number.NaN;
     return {
-      startedAt,
-      cutAt: () => cutAt,
-      inRoom: async () => (await rooms.listParticipants(room)).some((x) => x.identity === identity && x.tracks.length > 0),
-      ended: async () =>
-        assert.equal(await postWebhook(server.url, livekit.apiKey, livekit.apiSecret, { ...event, event: "ingress_ended", id: `EV_end_${ingress.ingressId}`, ingressInfo }), 200),
+      start: async () => {
+        startedAt = Date.now();
+        await send("ingress_started");
+      },
+      end: () => send("ingress_ended"),
+      /** Milliseconds from the start to the removal; undefined while connected. */
+      cutAfter: () => (cutAt === undefined ? undefined : cutAt - startedAt),
+      inRoom,
     };
   };
   const rtmpIngress = async (app: string, room: string, identity: string) => {
@@ -173,19 +180,18 @@ describe("ingress through a real LiveKit (SPEC 4.9, 2.5)", () => {
   it("removes an RTMP publisher that does not validate its stream password within the window, with ingress_unauthorized and a warning", async () => {
     await call("PATCH", "/api/v1/apps/ing", { features: { rtmpPassword: true } });
     const silent = await rtmpIngress("ing", "pw-silent", "obs-silent");
-    // A validation long before the push authorizes nothing: the next connection must validate again.
     const stale = await rtmpIngress("ing", "pw-stale", "obs-stale");
+    const wrong = await rtmpIngress("ing", "pw-wrong", "obs-wrong");
+    const pubs = await Promise.all([publisher(silent, "obs-silent"), publisher(stale, "obs-stale"), publisher(wrong, "obs-wrong")]);
+    // A validation long before the push authorizes nothing: the next connection must validate again.
     await validate("ing", stale);
     await new Promise((r) => setTimeout(r, WINDOW_MS + 500));
-    const wrong = await rtmpIngress("ing", "pw-wrong", "obs-wrong");
-    const pushes = await Promise.all([pushing(silent, "obs-silent"), pushing(stale, "obs-stale"), pushing(wrong, "obs-wrong")]);
+    for (const pub of pubs) await pub.start();
     assert.equal((await call("POST", `/api/v1/apps/ing/ingress/${wrong.ingressId}/validate`, { password: "not-the-password" })).status, 401);
-    for (const push of pushes) assert.ok(await push.inRoom(), "publishing before the window ends");
-    for (const [i, push] of pushes.entries()) {
-      await eventually(() => push.cutAt() !== undefined, WINDOW_MS + 8000, `publisher ${i} to be removed`);
-      const after = (push.cutAt() ?? 0) - push.startedAt;
-      assert.ok(after >= WINDOW_MS - 100, `removed ${after} ms after the start, not before the window ended`);
-      assert.equal(await push.inRoom(), false, "LiveKit has no such participant any more");
+    for (const [i, pub] of pubs.entries()) {
+      await eventually(() => pub.cutAfter() !== undefined, WINDOW_MS + 10_000, `publisher ${i} to be removed`);
+      assert.ok((pub.cutAfter() ?? 0) >= WINDOW_MS - 100, `removed ${pub.cutAfter()} ms after the start, not before the window ended`);
+      assert.equal(await pub.inRoom(), false, "LiveKit has no such participant any more");
     }
     for (const ingress of [silent, stale, wrong]) {
       const [event, ...more] = unauthorized("ing", ingress.ingressId);
@@ -203,14 +209,18 @@ describe("ingress through a real LiveKit (SPEC 4.9, 2.5)", () => {
     const after = await rtmpIngress("ing", "pw-after", "obs-after");
     const before = await rtmpIngress("ing", "pw-before", "obs-before");
     const ended = await rtmpIngress("ing", "pw-ended", "obs-ended");
+    const pubs = await Promise.all([publisher(after, "obs-after"), publisher(before, "obs-before"), publisher(ended, "obs-ended")]);
+    const [afterPub, beforePub, endedPub] = pubs;
     await validate("ing", before);
-    const pushes = await Promise.all([pushing(after, "obs-after"), pushing(before, "obs-before"), pushing(ended, "obs-ended")]);
+    await beforePub.start();
+    await afterPub.start();
     await validate("ing", after);
-    await pushes[2]?.ended();
+    await endedPub.start();
+    await endedPub.end();
     await new Promise((r) => setTimeout(r, WINDOW_MS + 1500));
-    for (const [i, push] of pushes.entries()) {
-      assert.equal(push.cutAt(), undefined, `publisher ${i} still connected`);
-      assert.ok(await push.inRoom(), `publisher ${i} still publishing`);
+    for (const [i, pub] of pubs.entries()) {
+      assert.equal(pub.cutAfter(), undefined, `publisher ${i} still connected`);
+      assert.ok(await pub.inRoom(), `publisher ${i} still publishing`);
     }
     for (const ingress of [after, before, ended]) assert.deepEqual(unauthorized("ing", ingress.ingressId), []);
   });
@@ -222,10 +232,11 @@ describe("ingress through a real LiveKit (SPEC 4.9, 2.5)", () => {
     await call("PATCH", "/api/v1/apps/ing", { features: { rtmpPassword: false } });
     const open = dataOf<Ingress>(await call("POST", "/api/v1/apps/ing/ingress", { inputType: "rtmp", room: "pw-open", participantIdentity: "obs-open" }));
     assert.equal(open["requires_password"], false);
-    const pushes = await Promise.all([pushing(doomed, "obs-doomed"), pushing(open, "obs-open")]);
+    const pubs = await Promise.all([publisher(doomed, "obs-doomed"), publisher(open, "obs-open")]);
+    for (const pub of pubs) await pub.start();
     assert.equal((await call("DELETE", "/api/v1/apps/gone")).status, 200);
     await new Promise((r) => setTimeout(r, WINDOW_MS + 1500));
-    for (const push of pushes) assert.equal(push.cutAt(), undefined);
+    for (const pub of pubs) assert.equal(pub.cutAfter(), undefined);
     assert.deepEqual([...unauthorized("gone", doomed.ingressId), ...unauthorized("ing", open.ingressId)], []);
     assert.ok(!logged.some((r) => r["component"] === "rtmp-password" && ["warn", "error"].includes(r.level)), "no window failed");
   });
