@@ -145,6 +145,7 @@ const envSchema = z.object({
   SERVICE_CLUSTER_REDIS_URL: optionalUrl(["redis", "rediss"]),
   SERVICE_CLUSTER_STALE_SECONDS: integer(90, 1, 86_400),
   SERVICE_SSRF_ALLOWLIST: optionalText(),
+  SERVICE_RTMP_PASSWORD_WINDOW_SECONDS: integer(10, 1, 3600),
   SERVICE_LIVEKIT_URL: optionalUrl(["http", "https"]),
   SERVICE_LIVEKIT_WS_URL: optionalUrl(["ws", "wss"]),
   SERVICE_LIVEKIT_API_KEY: optionalText(),
@@ -217,6 +218,7 @@ const configSchema = envSchema
       staleMs: e.SERVICE_CLUSTER_STALE_SECONDS * 1000,
     },
     ssrfAllowlist: e.SERVICE_SSRF_ALLOWLIST,
+    rtmpValidateWindowMs: e.SERVICE_RTMP_PASSWORD_WINDOW_SECONDS * 1000,
     livekit: {
       url: e.SERVICE_LIVEKIT_URL,
       wsUrl: e.SERVICE_LIVEKIT_WS_URL,

@@ -23,6 +23,11 @@ export const EVENTS = {
   track_unpublished: { category: "connection", data: flat },
   ingress_started: { category: "connection", data: flat },
   ingress_ended: { category: "connection", data: flat },
+  /** Not in SPEC 6.2 (issue 29): an RTMP connection that did not validate its stream password in time was removed. */
+  ingress_unauthorized: {
+    category: "connection",
+    data: z.strictObject({ ingressId: z.string(), room: z.string(), participant: z.string(), windowSeconds: z.number() }),
+  },
   egress_started: { category: "vod", data: flat },
   egress_updated: { category: "vod", data: flat },
   egress_ended: { category: "vod", data: flat },

@@ -1,15 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { IngressInput, type IngressInfo } from "livekit-server-sdk";
+import type { Logger } from "pino";
 import { namespaceRoom } from "../apps/namespacing.ts";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
 import type { Databases } from "../db/databases.ts";
+import type { EventDispatcher } from "../events/dispatcher.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
 import { sameSecret } from "../lib/same-secret.ts";
 import { ssrfRefusal, type SsrfAllowlist } from "../lib/ssrf.ts";
 import { MEDIA_SERVER_MISSING, mediaServerDown, type MediaServer } from "../media/server.ts";
 import type { MediaServers } from "../media/servers.ts";
 import type { SecretBox } from "../secrets/box.ts";
+import type { WindowOutcome } from "./password-window.ts";
+import { ingressVideo } from "./video-options.ts";
 import type { CreateIngressBody, ListIngressQuery } from "./schemas.ts";
 import { ingressStore, type IngressInputType, type IngressRow, type IngressStore } from "./store.ts";
 
@@ -29,6 +33,10 @@ export interface IngressDeps {
   readonly box: SecretBox;
   readonly publicUrl: string;
   readonly ssrf: SsrfAllowlist;
+  readonly events: EventDispatcher;
+  readonly logger: Logger;
+  /** How long around its start an RTMP connection has to validate its stream password. */
+  readonly passwordWindowMs: number;
 }
 
 /** Ingress through LiveKit, with the RTMP push form and stream passwords of SPEC 2.5. */
@@ -45,6 +53,9 @@ export class IngressService {
       if (refused) return problem("validation_failed", `body.url: ${refused}; list it in SERVICE_SSRF_ALLOWLIST to allow it`, { details: [{ path: "body.url", message: refused, code: "custom" }] });
     }
     const config = this.d.apps.config(app);
+    // Off means passthrough (new apps have transcoding off), which LiveKit offers for WHIP
+    // only: RTMP and pulled URLs are always transcoded there, so for them only "on" is sent.
+    const enableTranscoding = transcode(body.inputType, body.enableTranscoding ?? (config.transcoding.enabled || (body.inputType === "rtmp" && config.rtmp.transcode)));
     let info: IngressInfo;
     try {
       info = await media.ingress.createIngress(INPUTS[body.inputType], {
@@ -53,9 +64,9 @@ export class IngressService {
         participantIdentity: body.participantIdentity ?? `ingress-${app.name}`,
         participantName: body.participantName,
         url: body.url,
-        // Off means passthrough (new apps have transcoding off), which LiveKit offers for WHIP
-        // only: RTMP and pulled URLs are always transcoded there, so for them only "on" is sent.
-        enableTranscoding: transcode(body.inputType, body.enableTranscoding ?? (config.transcoding.enabled || (body.inputType === "rtmp" && config.rtmp.transcode))),
+        enableTranscoding,
+        // Whatever LiveKit transcodes, it transcodes to the app's ladder and codec.
+        video: enableTranscoding === false ? undefined : ingressVideo(config),
       });
     } catch (err) {
       return mediaServerDown(err);
@@ -177,6 +188,37 @@ export class IngressService {
     const authorizedAt = new Date().toISOString();
     this.rows(app).markAuthorized(id, authorizedAt);
     return { valid: true, authorizedAt };
+  }
+
+  /** Whether connections to the ingress must show a stream password: RTMP ones with a password sealed. */
+  requiresPassword(appName: string, id: string): boolean {
+    const app = this.d.apps.findByName(appName);
+    const row = app && this.row(app, id);
+    return row?.input_type === "rtmp" && row.password_sealed !== null;
+  }
+
+  /**
+   * The end of a connection's password window (issue 29). LiveKit accepts an RTMP push on its
+   * stream key alone, so the password is enforced afterwards: a connection that was not validated
+   * from one window before it started (a publisher may validate just before pushing) until now
+   * has its participant removed, which ends LiveKit's ingress session; the publisher may
+   * reconnect and validate. `ingress_unauthorized` and a warning say so.
+   */
+  async expirePasswordWindow(appName: string, id: string, startedAt: number): Promise<WindowOutcome | Problem> {
+    const app = this.d.apps.findByName(appName);
+    const row = app && this.row(app, id);
+    if (!app || !row || row.password_sealed === null) return "gone";
+    const windowMs = this.d.passwordWindowMs;
+    if (row.authorized_at !== null && Date.parse(row.authorized_at) >= startedAt - windowMs) return "validated";
+    const media = this.d.servers.forApp(app.name);
+    if (!media) return MEDIA_SERVER_MISSING;
+    const removed = await this.disconnect(media, row);
+    if (isProblem(removed)) return removed;
+    if (!removed) return "gone";
+    const facts = { ingressId: id, room: row.room, participant: row.participant_identity, windowSeconds: windowMs / 1000 };
+    this.d.events.emit(app.name, "ingress_unauthorized", row.room, facts);
+    this.d.logger.warn({ app: app.name, ...facts }, "RTMP ingress connection did not validate its stream password in time; its publisher was removed");
+    return "removed";
   }
 
   /** Removes the ingress's participant from its room; false when none was there. */

@@ -26,7 +26,62 @@ export interface GpuStatus {
 
 const HARDWARE_ENCODER = /^\s*V\S*\s+(\S+_(?:nvenc|vaapi|qsv|amf|v4l2m2m|videotoolbox|mf))\s/;
 
-function run(command: string, args: readonly string[]): Promise<{ state: ToolState; out: string }> {
+/** One tool's run: how it ended and what it printed. */
+export interface ToolRun {
+  readonly state: ToolState;
+  readonly out: string;
+}
+
+/** Everything the status is decided from: what the tools printed, and the render nodes found. */
+export interface ProbeOutputs {
+  /** `nvidia-smi --query-gpu=name --format=csv,noheader` */
+  readonly nvidiaSmi: ToolRun;
+  readonly renderNodes: readonly string[];
+  /** `vainfo` on the first render node (missing when there is none). */
+  readonly vainfo: ToolRun;
+  /** `ffmpeg -hide_banner -encoders` */
+  readonly ffmpegEncoders: ToolRun;
+}
+
+/** The GPU names `nvidia-smi --query-gpu=name --format=csv,noheader` printed, one per line. */
+export function nvidiaGpus(out: string): string[] {
+  return out
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
+
+/** The driver `vainfo` names on its `Driver version:` line, or null. */
+export function vaapiDriver(out: string): string | null {
+  return /Driver version:\s*(.+)/.exec(out)?.[1]?.trim() ?? null;
+}
+
+/** The hardware video encoders in `ffmpeg -encoders`' table (software ones are left out). */
+export function hardwareEncoders(out: string): string[] {
+  return out.split("\n").flatMap((l) => HARDWARE_ENCODER.exec(l)?.[1] ?? []);
+}
+
+/**
+ * What the tools' outputs mean, decided without running anything (so it is tested on recorded
+ * outputs of GPU hosts): NVIDIA when nvidia-smi ran and named a GPU, VA-API when a render node
+ * exists and vainfo opened it, Quick Sync when that driver is Intel's.
+ */
+export function gpuStatusFrom(o: ProbeOutputs, probedAt: string): GpuStatus {
+  const gpus = o.nvidiaSmi.state === "ok" ? nvidiaGpus(o.nvidiaSmi.out) : [];
+  const driver = vaapiDriver(o.vainfo.out);
+  const vaapi = o.renderNodes.length > 0 && o.vainfo.state === "ok";
+  const types = { nvidia: gpus.length > 0, vaapi, qsv: vaapi && /intel/i.test(driver ?? "") };
+  return {
+    available: Object.values(types).some(Boolean),
+    probedAt,
+    types,
+    nvidia: { tool: o.nvidiaSmi.state, gpus },
+    vaapi: { renderNodes: o.renderNodes, tool: o.vainfo.state, driver },
+    ffmpeg: { tool: o.ffmpegEncoders.state, hardwareEncoders: o.ffmpegEncoders.state === "ok" ? hardwareEncoders(o.ffmpegEncoders.out) : [] },
+  };
+}
+
+function run(command: string, args: readonly string[]): Promise<ToolRun> {
   return new Promise((resolve) => {
     execFile(command, args, { timeout: TOOL_TIMEOUT_MS, maxBuffer: 1024 * 1024 }, (err, stdout, stderr) => {
       if (!err) return resolve({ state: "ok", out: `${stdout}${stderr}` });
@@ -47,24 +102,14 @@ async function renderNodes(): Promise<string[]> {
 }
 
 async function probe(): Promise<GpuStatus> {
-  const [smi, nodes, encoders] = await Promise.all([
+  const [nvidiaSmi, nodes, ffmpegEncoders] = await Promise.all([
     run("nvidia-smi", ["--query-gpu=name", "--format=csv,noheader"]),
     renderNodes(),
     run("ffmpeg", ["-hide_banner", "-encoders"]),
   ]);
-  const vainfo = nodes.length > 0 ? await run("vainfo", ["--display", "drm", "--device", nodes[0] as string]) : { state: "missing" as ToolState, out: "" };
-  const driver = /Driver version:\s*(.+)/.exec(vainfo.out)?.[1]?.trim() ?? null;
-  const gpus = smi.state === "ok" ? smi.out.split("\n").map((l) => l.trim()).filter(Boolean) : [];
-  const vaapi = nodes.length > 0 && vainfo.state === "ok";
-  const types = { nvidia: gpus.length > 0, vaapi, qsv: vaapi && /intel/i.test(driver ?? "") };
-  return {
-    available: Object.values(types).some(Boolean),
-    probedAt: new Date().toISOString(),
-    types,
-    nvidia: { tool: smi.state, gpus },
-    vaapi: { renderNodes: nodes, tool: vainfo.state, driver },
-    ffmpeg: { tool: encoders.state, hardwareEncoders: encoders.out.split("\n").flatMap((l) => HARDWARE_ENCODER.exec(l)?.[1] ?? []) },
-  };
+  const [node] = nodes;
+  const vainfo: ToolRun = node === undefined ? { state: "missing", out: "" } : await run("vainfo", ["--display", "drm", "--device", node]);
+  return gpuStatusFrom({ nvidiaSmi, renderNodes: nodes, vainfo, ffmpegEncoders }, new Date().toISOString());
 }
 
 /**

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { AccessToken, EgressStatus } from "livekit-server-sdk";
+import { EgressStatus } from "livekit-server-sdk";
 import type { VodView } from "../../src/vods/service.ts";
 import { vodStore } from "../../src/vods/store.ts";
+import { postWebhook } from "../helpers/media-webhook.ts";
 import { startServer, tempDir, type TestServer } from "../helpers/server.ts";
 import { eventually } from "../helpers/wait.ts";
 
@@ -31,11 +31,8 @@ describe("egress events and their VODs", () => {
   let token = "";
   const vod = async (id: number) => ((await server.request("GET", `/api/v1/apps/egapp/vods/${id}`, { token })).json as { data: VodView }).data;
   const webhook = async (egressId: string, status: EgressStatus, error = "") => {
-    const body = JSON.stringify({ event: "egress_ended", id: `EV_${egressId}`, createdAt: Math.floor(Date.now() / 1000), egressInfo: { egressId, roomName: "egapp-stage", status: EgressStatus[status], error } });
-    const token = new AccessToken(LIVEKIT.SERVICE_LIVEKIT_API_KEY, LIVEKIT.SERVICE_LIVEKIT_API_SECRET);
-    token.sha256 = createHash("sha256").update(body).digest("base64");
-    const res = await fetch(`${server.url}/webhooks/livekit`, { method: "POST", body, headers: { authorization: await token.toJwt(), "content-type": "application/webhook+json" } });
-    assert.equal(res.status, 200);
+    const event = { event: "egress_ended", id: `EV_${egressId}_${status}`, createdAt: Math.floor(Date.now() / 1000), egressInfo: { egressId, roomName: "egapp-stage", status: EgressStatus[status], error } };
+    assert.equal(await postWebhook(server.url, LIVEKIT.SERVICE_LIVEKIT_API_KEY, LIVEKIT.SERVICE_LIVEKIT_API_SECRET, event), 200);
   };
 
   before(async () => {
@@ -45,7 +42,7 @@ describe("egress events and their VODs", () => {
     const file = path.join(dataDir, "apps", "egapp", "recordings", "egress.mp4");
     execFileSync("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=15", "-t", "2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-y", file]);
     const store = vodStore(first.app.databases.app("egapp"));
-    for (const egressId of ["EG_complete", "EG_failed"]) {
+    for (const egressId of ["EG_complete", "EG_failed", "EG_bystander"]) {
       ids[egressId] = store.insert({ room: "egapp-stage", stream_id: null, egress_id: egressId, source: "egress", part: 0, local_path: file, started_at: new Date().toISOString() });
     }
     await first.close();
@@ -65,7 +62,30 @@ describe("egress events and their VODs", () => {
     assert.deepEqual((await vod(ids["EG_failed"] as number)).failure, { reason: "egress_failed", detail: "out of disk on the egress node" });
     const event = server.app.events.recent().find((e) => e.event === "recording_failed");
     assert.equal(event?.data["reason"], "egress_failed");
-    // An egress the service never recorded (live HLS, a stream output) changes nothing.
-    await webhook("EG_unknown", EgressStatus.EGRESS_COMPLETE);
+  });
+
+  it("changes nothing for an egress it never recorded (live HLS, a stream output): VODs, events and streams stay as they were", async () => {
+    const api = async (p: string) => {
+      const res = await server.request("GET", p, { token });
+      assert.equal(res.status, 200, res.text);
+      return res.json;
+    };
+    const state = async () => ({ vods: await api("/api/v1/apps/egapp/vods"), streams: await api("/api/v1/apps/egapp/streams") });
+    const before = await state();
+    assert.equal((await vod(ids["EG_bystander"] as number)).status, "recording", "a VOD the event could wrongly move on");
+    const eventsBefore = server.app.events.recent().length;
+    for (const status of [EgressStatus.EGRESS_COMPLETE, EgressStatus.EGRESS_FAILED]) await webhook("EG_unknown", status, "not ours");
+    // A VOD moved on would leave recording within milliseconds (its actor acts on the event); allow it a second.
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.deepEqual(await state(), before);
+    const emitted = server.app.events.recent().slice(eventsBefore);
+    assert.deepEqual(
+      emitted.map((e) => [e.event, e.data["egressId"]]),
+      [
+        ["egress_ended", "EG_unknown"],
+        ["egress_ended", "EG_unknown"],
+      ],
+      "only the media server's events are forwarded, no recording_* or vod_* event",
+    );
   });
 });

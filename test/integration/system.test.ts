@@ -5,6 +5,7 @@ import { after, before, describe, it } from "node:test";
 import { dataOf } from "../helpers/envelope.ts";
 import { createToken } from "../helpers/identity.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+import { GPU_TYPES, type GpuStatus } from "../../src/system/gpu.ts";
 
 const migrations = (kind: string) => readdirSync(fileURLToPath(new URL(`../../src/db/migrations/${kind}/`, import.meta.url))).length;
 
@@ -58,24 +59,31 @@ describe("system routes (SPEC 4.7)", () => {
     assert.equal((await get("/api/v1/system/db/health", app.token)).status, 403);
   });
 
-  it("reports hardware acceleration truthfully on a machine without a GPU, and keeps the probe", async () => {
+  it("answers the live GPU probe consistently with itself and with service_gpu_available, whatever the host has", async () => {
+    // What the tools' outputs mean is tested on recorded outputs of GPU hosts (test/unit/gpu-status.test.ts);
+    // here only what holds on any host: this one has no GPU, a CI runner or a GPU box may.
     const res = await get("/api/v1/system/gpu");
     assert.equal(res.status, 200, res.text);
-    const gpu = dataOf<{ available: boolean; probedAt: string; types: Record<string, boolean>; nvidia: { tool: string; gpus: string[] }; vaapi: { renderNodes: string[] }; ffmpeg: { tool: string; hardwareEncoders: string[] } }>(res);
-    assert.equal(gpu.available, false);
-    assert.deepEqual(gpu.types, { nvidia: false, vaapi: false, qsv: false });
-    assert.deepEqual(gpu.nvidia, { tool: "missing", gpus: [] });
-    assert.deepEqual(gpu.vaapi.renderNodes, []);
-    assert.equal(gpu.ffmpeg.tool, "ok");
-    assert.ok(gpu.ffmpeg.hardwareEncoders.includes("h264_vaapi"), "Debian's ffmpeg is built with VA-API encoders");
+    const gpu = dataOf<GpuStatus>(res);
+    assert.equal(gpu.available, Object.values(gpu.types).some(Boolean));
+    assert.equal(gpu.types.nvidia, gpu.nvidia.gpus.length > 0);
+    if (gpu.nvidia.tool !== "ok") assert.deepEqual(gpu.nvidia.gpus, []);
+    if (gpu.types.vaapi) assert.equal(gpu.vaapi.tool, "ok");
+    if (gpu.vaapi.renderNodes.length === 0) assert.equal(gpu.types.vaapi, false);
+    if (gpu.types.qsv) assert.equal(gpu.types.vaapi, true);
+    for (const node of gpu.vaapi.renderNodes) assert.match(node, /^\/dev\/dri\/renderD\d+$/);
+    assert.match(gpu.ffmpeg.tool, /^(ok|missing|failed: .+)$/);
+    for (const codec of gpu.ffmpeg.hardwareEncoders) assert.match(codec, /^\w+_(nvenc|vaapi|qsv|amf|v4l2m2m|videotoolbox|mf)$/);
     const metrics = await server.request("GET", "/metrics", { token: SECRETS.METRICS_TOKEN });
-    assert.match(metrics.text, /^service_gpu_available\{type="nvidia"\} 0$/m);
+    for (const type of GPU_TYPES) {
+      assert.match(metrics.text, new RegExp(`^service_gpu_available\\{type="${type}"\\} ${gpu.types[type] ? 1 : 0}$`, "m"), `the gauge agrees with the route for ${type}`);
+    }
     const again = await get("/api/v1/system/gpu");
-    assert.equal(dataOf<{ probedAt: string }>(again).probedAt, gpu.probedAt, "kept until a refresh");
+    assert.equal(dataOf<GpuStatus>(again).probedAt, gpu.probedAt, "kept until a refresh");
     const refreshed = await server.request("POST", "/api/v1/system/gpu/refresh", { token: server.rootToken });
     assert.equal(refreshed.status, 200);
     const viaQuery = await get("/api/v1/system/gpu?refresh");
-    assert.equal(dataOf<{ probedAt: string }>(viaQuery).probedAt, dataOf<{ probedAt: string }>(refreshed).probedAt, "refreshes within 10 s share one probe");
+    assert.equal(dataOf<GpuStatus>(viaQuery).probedAt, dataOf<GpuStatus>(refreshed).probedAt, "refreshes within 10 s share one probe");
   });
 
   it("checks the global and an app's database off the event loop", async () => {

@@ -3,9 +3,10 @@ import { appOf } from "../../auth/caller.ts";
 import { isProblem } from "../../lib/problem.ts";
 import { ok } from "../../http/reply.ts";
 import { defineRoute, type Route } from "../../http/route.ts";
-import { DEFAULT_LAYERS, type AppConfig } from "../config/schema.ts";
+import type { AppConfig } from "../config/schema.ts";
 import { editsFrom, type AppConfigService } from "../config/service.ts";
 import { appParams } from "../schemas.ts";
+import { APPLIES_TO, effectiveLayers, toApi } from "./layers.ts";
 
 const rendition = z.strictObject({
   height: z.number().int().min(144).max(4320),
@@ -25,15 +26,8 @@ const transcodingBody = z.strictObject({
   rtmpTranscode: z.boolean().optional(),
 });
 
-const toApi = (rungs: ReadonlyArray<{ height: number; bitrate_kbps: number }>) =>
-  rungs.map((r) => ({ height: r.height, bitrateKbps: r.bitrate_kbps }));
 const toYaml = (rungs: ReadonlyArray<{ height: number; bitrateKbps: number }>) =>
   rungs.map((r) => ({ height: r.height, bitrate_kbps: r.bitrateKbps }));
-
-/** The WebRTC ladder in force: the app's own, or the default 720/480/240. */
-export function effectiveLayers(config: AppConfig) {
-  return toApi(config.transcoding.layers ?? DEFAULT_LAYERS);
-}
 
 /** SPEC 4.15: the adaptive/transcoding slice of the config. */
 export function transcodingRoutes(configs: AppConfigService): Route[] {
@@ -48,6 +42,7 @@ export function transcodingRoutes(configs: AppConfigService): Route[] {
     hlsSegmentSeconds: config.transcoding.hls_segment_seconds,
     hlsWindowSegments: config.transcoding.hls_window_segments,
     rtmpTranscode: config.rtmp.transcode,
+    appliesTo: APPLIES_TO,
   });
   return [
     defineRoute({
@@ -92,7 +87,7 @@ export function transcodingRoutes(configs: AppConfigService): Route[] {
       app: true,
       permission: "config:read",
       params,
-      handler: async (ctx) => ok({ layers: effectiveLayers(configs.get(appOf(ctx).name)) }),
+      handler: async (ctx) => ok({ layers: effectiveLayers(configs.get(appOf(ctx).name)), appliesTo: APPLIES_TO.layers }),
     }),
   ];
 }

@@ -8,7 +8,7 @@ const STATUSES = ["pending", "delivered", "failed", "dropped"];
 /** SPEC 6.2's catalog, for the filter; the API validates the name, so a stale list shows its error. */
 const EVENTS = [
   "room_started", "room_finished", "participant_joined", "participant_left", "track_published", "track_unpublished",
-  "ingress_started", "ingress_ended", "egress_started", "egress_updated", "egress_ended",
+  "ingress_started", "ingress_ended", "ingress_unauthorized", "egress_started", "egress_updated", "egress_ended",
   "stream_started", "stream_ended", "recording_started", "recording_part_ready", "recording_ready", "recording_failed",
   "snapshot_taken", "vod_ready", "vod_variants_ready", "hls_started", "hls_stopped",
   "restream_started", "restream_stopped", "restream_failed", "chat_message", "reaction",
