@@ -54,7 +54,7 @@ export function restreamModule(
       for (const [state, n] of Object.entries(counts)) this.labels(state).set(n);
     },
   });
-  deps.media.webhooks.onEvent((event) => restream.mediaEvent(event));
+  deps.media.webhooks.onEvent((event, app) => restream.mediaEvent(event, app.name));
   return {
     name: "restream",
     routes: restreamRoutes(restream),
