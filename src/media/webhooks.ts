@@ -138,13 +138,17 @@ export class MediaWebhooks {
     return found;
   }
 
-  /** The app an event is about: its participant's `service.app` attribute (set in every token we mint), else its room's owner. */
+  /**
+   * The app an event is about: its room's owner, else (a room outside every prefix, say after a
+   * prefix change) the participant's `service.app` attribute, which every token we mint carries.
+   * The room goes first because the media server vouches for it (the token's grant names it);
+   * the attribute is ours but travels as participant data.
+   */
   private appOf(event: WebhookEvent): AppRow | undefined {
-    const named = event.participant?.attributes?.[ATTR_APP];
-    const byAttribute = named === undefined ? undefined : this.o.apps.findByName(named);
-    if (byAttribute) return byAttribute;
     const room = event.room?.name ?? event.ingressInfo?.roomName ?? event.egressInfo?.roomName ?? "";
-    return room === "" ? undefined : this.o.apps.appForRoom(room);
+    const owner = room === "" ? undefined : this.o.apps.appForRoom(room);
+    const named = event.participant?.attributes?.[ATTR_APP];
+    return owner ?? (named === undefined ? undefined : this.o.apps.findByName(named));
   }
 
   /** Whether the app's media server (its own when complete, else the global one) is `signer`; an app whose settings cannot be read uses none. */
