@@ -79,10 +79,10 @@ describe("media-server events only touch the apps of the server that signed them
     // In a room the signer's app owns, the attribute cannot move the event to another app: the room decides.
     const named = await post({ event: "track_published", id: "EV_a2", room: { name: "alpha-hall" }, participant: { identity: "alice-2", sid: "PA_a2", attributes: { "service.app": "bravo" } }, track: { sid: "TR_a2" } }, ALPHA_OWN);
     assert.equal(named.status, 200);
-    assert.deepEqual(await streamIds("alpha", alice), ["alpha-hall/alice-2", "alpha-hall/alice-cam"]);
     assert.deepEqual(await streamIds("bravo", bob), [], "no forged stream row");
     assert.deepEqual(emittedFor("bravo"), [], "no event for bravo, so nothing to deliver");
     assert.equal(await deliveries(), 0, "no webhook delivery queued for bravo");
+    assert.deepEqual(await streamIds("alpha", alice), ["alpha-hall/alice-2", "alpha-hall/alice-cam"]);
     // Bravo's own logs say so (without naming who signed): the log store writes its lines a moment later.
     const dropped = async () =>
       dataOf<Array<{ message: string }>>(await server.request("GET", "/api/v1/apps/bravo/logs?level=warn", { token: bob })).filter((l) => l.message.includes("signed by a server this app does not use")).length;
