@@ -9,7 +9,7 @@ import { problem, type Problem } from "../lib/problem.ts";
 import type { AppConfig } from "./config/schema.ts";
 import { editsFrom, type AppConfigService } from "./config/service.ts";
 import { writeFileAtomic } from "./config/files.ts";
-import { namespaceRoom, ownsRoom, prefixesOverlap } from "./namespacing.ts";
+import { namespaceRoom, prefixesOverlap } from "./namespacing.ts";
 import type { CreateAppBody, PatchAppBody } from "./schemas.ts";
 import type { AppSecrets } from "./secrets.ts";
 import type { AppRef, AppRow, AppStore } from "./store.ts";
@@ -46,6 +46,14 @@ export interface PrefixOverlap {
   readonly prefixes: readonly [string, string];
 }
 
+/** Every app's room prefix, and the apps by prefix (oldest first), as of one registry and config generation. */
+interface PrefixIndex {
+  readonly registry: readonly AppRow[];
+  readonly generation: number;
+  readonly entries: ReadonlyArray<{ readonly app: AppRow; readonly prefix: string }>;
+  readonly byPrefix: ReadonlyMap<string, readonly AppRow[]>;
+}
+
 /** Sub-folders every app gets next to its config and database. */
 const FOLDERS = ["recordings", "snapshots", "samples"] as const;
 
@@ -70,9 +78,13 @@ export class AppService {
   private readonly vodTotals: ((app: string) => { count: number; bytes: number })[] = [];
   /** Keyed by the registry row, which is a new object whenever the row changes. */
   private readonly rendered = new WeakMap<AppRow, Rendered>();
+  /** Counts config swaps: the prefix index is rebuilt after any, or after the registry changed. */
+  private configGeneration = 0;
+  private index: PrefixIndex | undefined;
 
   constructor(private readonly o: AppServiceOptions) {
     this.appsDir = path.join(o.dataDir, "apps");
+    o.configs.onChange(() => this.configGeneration++);
     // Every config write that would move an app's prefix onto another's rooms is refused.
     o.configs.admitWith((app, next) => {
       const prefix = next.room_prefix ?? app;
@@ -143,12 +155,24 @@ export class AppService {
     return this.o.configs.get(app.name).room_prefix ?? app.name;
   }
 
-  /** Every app with its room prefix; an app whose config.yaml is damaged has none known and is left out. */
-  private prefixes(): Array<{ app: AppRow; prefix: string }> {
-    return this.o.store.list({ all: true }).flatMap((app) => {
+  /**
+   * Every app with its room prefix; an app whose config.yaml is damaged has none known and is left
+   * out. Rooms are resolved on every token, player page and media-server event, so this is kept
+   * until the registry or a config changes rather than walked per request.
+   */
+  private prefixes(): PrefixIndex {
+    const registry = this.o.store.snapshot();
+    if (this.index?.registry === registry && this.index.generation === this.configGeneration) return this.index;
+    const entries: Array<{ app: AppRow; prefix: string }> = [];
+    const byPrefix = new Map<string, AppRow[]>();
+    for (const app of [...registry].sort((a, b) => a.id - b.id)) {
       const prefix = unlessUnavailable(undefined, () => this.roomPrefix(app));
-      return prefix === undefined ? [] : [{ app, prefix }];
-    });
+      if (prefix === undefined) continue;
+      entries.push({ app, prefix });
+      byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), app]);
+    }
+    this.index = { registry, generation: this.configGeneration, entries, byPrefix };
+    return this.index;
   }
 
   /**
@@ -157,13 +181,13 @@ export class AppService {
    * longest prefix wins, and on equal prefixes the older app (lower id).
    */
   appForRoom(room: string): AppRow | undefined {
-    let best: { app: AppRow; prefix: string } | undefined;
-    for (const entry of this.prefixes()) {
-      if (!ownsRoom(entry.prefix, room)) continue;
-      const longer = entry.prefix.length > (best?.prefix.length ?? -1);
-      if (!best || longer || (entry.prefix.length === best.prefix.length && entry.app.id < best.app.id)) best = entry;
+    const { byPrefix } = this.prefixes();
+    // The prefixes that can own a room are the room itself and its starts before each dash, longest first.
+    for (let end = room.length; end > 0; end = room.lastIndexOf("-", end - 1)) {
+      const owners = byPrefix.get(room.slice(0, end));
+      if (owners) return owners[0];
     }
-    return best?.app;
+    return undefined;
   }
 
   /**
@@ -189,7 +213,7 @@ export class AppService {
    * The message names no app: the other one may be another tenant's.
    */
   private prefixConflict(app: string, prefix: string, field: string): Problem | undefined {
-    if (!this.prefixes().some((other) => other.app.name !== app && prefixesOverlap(other.prefix, prefix))) return undefined;
+    if (!this.prefixes().entries.some((other) => other.app.name !== app && prefixesOverlap(other.prefix, prefix))) return undefined;
     return problem("conflict", `room prefix "${prefix}" overlaps a prefix already in use; choose another roomPrefix`, {
       details: [{ path: field, message: "overlaps a room prefix already in use" }],
     });
@@ -197,7 +221,7 @@ export class AppService {
 
   /** Pairs of apps whose prefixes overlap, from before prefixes had to be apart (logged at start, shown in db/health). */
   prefixOverlaps(): PrefixOverlap[] {
-    const all = this.prefixes();
+    const all = this.prefixes().entries;
     return all.flatMap((a, i) =>
       all.slice(i + 1).filter((b) => prefixesOverlap(a.prefix, b.prefix)).map((b) => ({ apps: [a.app.name, b.app.name] as const, prefixes: [a.prefix, b.prefix] as const })),
     );

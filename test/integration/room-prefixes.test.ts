@@ -99,12 +99,18 @@ describe("room prefixes belong to one app", () => {
     assert.equal(dataOf<AppView>(created).roomPrefix, "alphatwo");
   });
 
-  it("lets only one of two concurrent creates take the same prefix", async () => {
-    const [a, b] = await Promise.all([
-      as(alice, "POST", "/api/v1/apps", { name: "race-one", roomPrefix: "race" }),
-      as(bob, "POST", "/api/v1/apps", { name: "race-two", roomPrefix: "race-2" }),
-    ]);
+  it("lets only one of two concurrent creates take the same prefix, and frees it when that app is deleted", async () => {
+    const racers = [
+      { name: "race-one", token: alice, roomPrefix: "race" },
+      { name: "race-two", token: bob, roomPrefix: "race-2" },
+    ] as const;
+    const create = (r: (typeof racers)[number]) => as(r.token, "POST", "/api/v1/apps", { name: r.name, roomPrefix: r.roomPrefix });
+    const [a, b] = await Promise.all([create(racers[0]), create(racers[1])]);
     assert.deepEqual([a.status, b.status].sort(), [201, 409]);
+    const [winner, loser] = a.status === 201 ? [racers[0], racers[1]] : [racers[1], racers[0]];
+    assert.equal((await as(winner.token, "DELETE", `/api/v1/apps/${winner.name}`)).status, 200);
+    const retried = await create(loser);
+    assert.equal(retried.status, 201, retried.text);
   });
 
   it("places a room that merely starts with the prefix's letters under the prefix: app foo asking for foobar-1 gets foo-foobar-1", async () => {
