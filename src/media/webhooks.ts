@@ -27,9 +27,13 @@ export interface MediaWebhooksOptions {
   readonly logger: Logger;
 }
 
-/** The same LiveKit: one address and one key pair (the pair is what signs its webhooks). */
-function sameServer(a: MediaServerSettings, b: MediaServerSettings): boolean {
-  return a.url === b.url && a.apiKey === b.apiKey && a.apiSecret === b.apiSecret;
+/**
+ * Whether two servers sign alike: a webhook's signature proves who holds the key pair, not which
+ * address sent it, so the key pair is what names "the server that signed it". The key alone is
+ * not enough: two apps can name the same key with different secrets.
+ */
+function sameKeyPair(a: MediaServerSettings, b: MediaServerSettings): boolean {
+  return a.apiKey === b.apiKey && a.apiSecret === b.apiSecret;
 }
 
 /** The API key a LiveKit webhook claims to be signed with (its JWT issuer), read before verifying. */
@@ -133,7 +137,7 @@ export class MediaWebhooks {
     for (const app of this.o.registry.list({ all: true })) {
       // An app with a damaged config.yaml or secret is skipped: the others' webhooks still verify.
       const own = unlessUnavailable(undefined, () => servers.override(app.name));
-      if (own?.settings.apiKey === issuer && !found.some((s) => sameServer(s.settings, own.settings))) found.push(own);
+      if (own?.settings.apiKey === issuer && !found.some((s) => sameKeyPair(s.settings, own.settings))) found.push(own);
     }
     return found;
   }
@@ -151,11 +155,15 @@ export class MediaWebhooks {
     return owner ?? (named === undefined ? undefined : this.o.apps.findByName(named));
   }
 
-  /** Whether the app's media server (its own when complete, else the global one) is `signer`; an app whose settings cannot be read uses none. */
+  /**
+   * Whether the app's media server (its own when complete, else the global one) signs as `signer`
+   * did, i.e. whether its own key would have verified this webhook. An app whose settings cannot
+   * be read uses none.
+   */
   private uses(app: AppRow, signer: MediaServer): boolean {
     return unlessUnavailable(false, () => {
       const used = this.o.servers.forApp(app.name);
-      return used !== undefined && sameServer(used.settings, signer.settings);
+      return used !== undefined && sameKeyPair(used.settings, signer.settings);
     });
   }
 }
