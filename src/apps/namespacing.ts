@@ -12,6 +12,11 @@ export function ownsRoom(prefix: string, room: string): boolean {
   return room === prefix || room.startsWith(`${prefix}-`);
 }
 
+/** Every prefix that owns a room, longest first: the room itself, then its starts before each dash. */
+export function* prefixesOwning(room: string): Generator<string> {
+  for (let end = room.length; end > 0; end = room.lastIndexOf("-", end - 1)) yield room.slice(0, end);
+}
+
 /**
  * Whether two prefixes claim a common room: equal, or one is a room of the other (`foo` and
  * `foo-bar` both own `foo-bar-1`; `foo` and `foobar` share nothing).

@@ -9,7 +9,7 @@ import { problem, type Problem } from "../lib/problem.ts";
 import type { AppConfig } from "./config/schema.ts";
 import { editsFrom, type AppConfigService } from "./config/service.ts";
 import { writeFileAtomic } from "./config/files.ts";
-import { namespaceRoom, prefixesOverlap } from "./namespacing.ts";
+import { namespaceRoom, prefixesOverlap, prefixesOwning } from "./namespacing.ts";
 import type { CreateAppBody, PatchAppBody } from "./schemas.ts";
 import type { AppSecrets } from "./secrets.ts";
 import type { AppRef, AppRow, AppStore } from "./store.ts";
@@ -182,9 +182,8 @@ export class AppService {
    */
   appForRoom(room: string): AppRow | undefined {
     const { byPrefix } = this.prefixes();
-    // The prefixes that can own a room are the room itself and its starts before each dash, longest first.
-    for (let end = room.length; end > 0; end = room.lastIndexOf("-", end - 1)) {
-      const owners = byPrefix.get(room.slice(0, end));
+    for (const prefix of prefixesOwning(room)) {
+      const owners = byPrefix.get(prefix);
       if (owners) return owners[0];
     }
     return undefined;

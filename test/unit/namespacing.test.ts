@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { namespaceRoom, ownsRoom, prefixesOverlap } from "../../src/apps/namespacing.ts";
+import { namespaceRoom, ownsRoom, prefixesOverlap, prefixesOwning } from "../../src/apps/namespacing.ts";
 
 describe("room namespacing (SPEC 1)", () => {
   it("uses the prefix itself when no room is given", () => {
@@ -44,6 +44,22 @@ describe("room namespacing (SPEC 1)", () => {
     assert.ok(!ownsRoom("foo", "foobar-1"));
     assert.ok(!ownsRoom("foo", "fo"));
     assert.ok(!ownsRoom("foo-bar", "foo"));
+  });
+
+  it("lists the prefixes that own a room, longest first, and exactly those", () => {
+    const cases: Array<[string, string[]]> = [
+      ["foo", ["foo"]],
+      ["foo-bar-1", ["foo-bar-1", "foo-bar", "foo"]],
+      ["foo--x", ["foo--x", "foo-", "foo"]],
+      ["foo-", ["foo-", "foo"]],
+      ["-foo", ["-foo"]],
+      ["foobar.x_1", ["foobar.x_1"]],
+    ];
+    for (const [room, expected] of cases) {
+      const owning = [...prefixesOwning(room)];
+      assert.deepEqual(owning, expected, room);
+      for (const prefix of owning) assert.ok(ownsRoom(prefix, room), `${prefix} owns ${room}`);
+    }
   });
 
   it("calls two prefixes overlapping when they can claim a common room, in either order", () => {
