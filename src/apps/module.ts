@@ -50,6 +50,7 @@ export function appsModule(core: Core, deps: { audit: AuditApi }): Module<{ apps
       // Keys stored through PUT /s3 reset the client there; a config swap does it here.
       if (secret === undefined) s3.reset(app);
     },
+    start: () => service.logPrefixOverlaps(),
     stop: () => s3.close(),
   };
 }

@@ -9,6 +9,7 @@ import { problem, type Problem } from "../lib/problem.ts";
 import type { AppConfig } from "./config/schema.ts";
 import { editsFrom, type AppConfigService } from "./config/service.ts";
 import { writeFileAtomic } from "./config/files.ts";
+import { namespaceRoom, prefixesOverlap, prefixesOwning } from "./namespacing.ts";
 import type { CreateAppBody, PatchAppBody } from "./schemas.ts";
 import type { AppSecrets } from "./secrets.ts";
 import type { AppRef, AppRow, AppStore } from "./store.ts";
@@ -39,6 +40,20 @@ interface Rendered {
   readonly json: string;
 }
 
+/** Two apps whose room prefixes claim common rooms, made before prefixes had to be apart. */
+export interface PrefixOverlap {
+  readonly apps: readonly [string, string];
+  readonly prefixes: readonly [string, string];
+}
+
+/** Every app's room prefix, and the apps by prefix (oldest first), as of one registry and config generation. */
+interface PrefixIndex {
+  readonly registry: readonly AppRow[];
+  readonly generation: number;
+  readonly entries: ReadonlyArray<{ readonly app: AppRow; readonly prefix: string }>;
+  readonly byPrefix: ReadonlyMap<string, readonly AppRow[]>;
+}
+
 /** Sub-folders every app gets next to its config and database. */
 const FOLDERS = ["recordings", "snapshots", "samples"] as const;
 
@@ -63,9 +78,19 @@ export class AppService {
   private readonly vodTotals: ((app: string) => { count: number; bytes: number })[] = [];
   /** Keyed by the registry row, which is a new object whenever the row changes. */
   private readonly rendered = new WeakMap<AppRow, Rendered>();
+  /** Counts config swaps: the prefix index is rebuilt after any, or after the registry changed. */
+  private configGeneration = 0;
+  private index: PrefixIndex | undefined;
 
   constructor(private readonly o: AppServiceOptions) {
     this.appsDir = path.join(o.dataDir, "apps");
+    o.configs.onChange(() => this.configGeneration++);
+    // Every config write that would move an app's prefix onto another's rooms is refused.
+    o.configs.admitWith((app, next) => {
+      const prefix = next.room_prefix ?? app;
+      const current = unlessUnavailable(undefined, () => this.o.configs.get(app).room_prefix ?? app);
+      return prefix === current ? undefined : this.prefixConflict(app, prefix, "yaml.room_prefix");
+    });
   }
 
   view(app: AppRow): AppView {
@@ -131,18 +156,88 @@ export class AppService {
   }
 
   /**
-   * The app a media-server room belongs to: the one whose prefix is the room name or its
-   * `<prefix>-` start, the longest prefix winning when several match.
+   * Every app with its room prefix; an app whose config.yaml is damaged has none known and is left
+   * out. Rooms are resolved on every token, player page and media-server event, so this is kept
+   * until the registry or a config changes rather than walked per request.
    */
-  appForRoom(room: string): AppRow | undefined {
-    let best: { app: AppRow; length: number } | undefined;
-    for (const app of this.o.store.list({ all: true })) {
-      // An app whose config.yaml is damaged has no known prefix; the others' rooms still resolve.
+  private prefixes(): PrefixIndex {
+    const registry = this.o.store.snapshot();
+    if (this.index?.registry === registry && this.index.generation === this.configGeneration) return this.index;
+    const entries: Array<{ app: AppRow; prefix: string }> = [];
+    const byPrefix = new Map<string, AppRow[]>();
+    for (const app of [...registry].sort((a, b) => a.id - b.id)) {
       const prefix = unlessUnavailable(undefined, () => this.roomPrefix(app));
       if (prefix === undefined) continue;
-      if ((room === prefix || room.startsWith(`${prefix}-`)) && prefix.length > (best?.length ?? -1)) best = { app, length: prefix.length };
+      entries.push({ app, prefix });
+      byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), app]);
     }
-    return best?.app;
+    this.index = { registry, generation: this.configGeneration, entries, byPrefix };
+    return this.index;
+  }
+
+  /**
+   * The app a media-server room belongs to: the one whose prefix owns it (the prefix itself or
+   * `<prefix>-…`). Prefixes cannot overlap any more, but apps made before that rule can: then the
+   * longest prefix wins, and on equal prefixes the older app (lower id).
+   */
+  appForRoom(room: string): AppRow | undefined {
+    const { byPrefix } = this.prefixes();
+    for (const prefix of prefixesOwning(room)) {
+      const owners = byPrefix.get(prefix);
+      if (owners) return owners[0];
+    }
+    return undefined;
+  }
+
+  /**
+   * The room an app asks for, namespaced (SPEC 1), or 409 when that room belongs to another app:
+   * only possible between apps whose prefixes overlapped before they had to be apart. Every route
+   * that turns a requested room into a media-server room goes through here.
+   */
+  roomOf(app: AppRef, requested: string | undefined, maxLength?: number): string | Problem {
+    const room = namespaceRoom(this.roomPrefix(app), requested, maxLength);
+    if (typeof room !== "string") return room;
+    const owner = this.appForRoom(room);
+    if (owner && owner.id !== app.id) {
+      return problem("conflict", `room "${room}" belongs to another app whose room prefix overlaps this app's; choose another room or change this app's roomPrefix`, {
+        details: [{ path: "room", message: "owned by another app's room prefix" }],
+      });
+    }
+    return room;
+  }
+
+  /**
+   * 409 when `prefix` overlaps the prefix of any app other than `app` (see `prefixesOverlap`).
+   * Enforced across the platform, not per media server: simpler, and apps may move between servers.
+   * The message names no app: the other one may be another tenant's.
+   */
+  private prefixConflict(app: string, prefix: string, field: string): Problem | undefined {
+    if (!this.prefixes().entries.some((other) => other.app.name !== app && prefixesOverlap(other.prefix, prefix))) return undefined;
+    return problem("conflict", `room prefix "${prefix}" overlaps a prefix already in use; choose another roomPrefix`, {
+      details: [{ path: field, message: "overlaps a room prefix already in use" }],
+    });
+  }
+
+  /** Pairs of apps whose prefixes overlap, from before prefixes had to be apart (logged at start, shown in db/health). */
+  prefixOverlaps(): PrefixOverlap[] {
+    const all = this.prefixes().entries;
+    return all.flatMap((a, i) =>
+      all.slice(i + 1).filter((b) => prefixesOverlap(a.prefix, b.prefix)).map((b) => ({ apps: [a.app.name, b.app.name] as const, prefixes: [a.prefix, b.prefix] as const })),
+    );
+  }
+
+  /**
+   * Said once at start, at error level: the operator has to act (the service runs, and each room
+   * goes to the app with the longer prefix, or the older one; the other app's requests for it get 409).
+   */
+  logPrefixOverlaps(): void {
+    for (const overlap of this.prefixOverlaps()) {
+      const [a, b] = overlap.apps;
+      this.o.logger.error(
+        { apps: overlap.apps, prefixes: overlap.prefixes, check: "room_prefix" },
+        `apps ${a} and ${b} have overlapping room prefixes ("${overlap.prefixes[0]}", "${overlap.prefixes[1]}"): give one of them another roomPrefix (PATCH /api/v1/apps/{name})`,
+      );
+    }
   }
 
   /**
@@ -180,6 +275,9 @@ export class AppService {
     if (!isPlatform(caller) && tenant === null && !(caller.kind === "token")) {
       return problem("forbidden", "this account belongs to no team, so it cannot own an app");
     }
+    // Checked and inserted in one synchronous step: two creates cannot both take the same rooms.
+    const conflict = this.prefixConflict(body.name, body.roomPrefix ?? body.name, "roomPrefix");
+    if (conflict) return body.roomPrefix === undefined ? { ...conflict, message: `${conflict.message} (it defaults to the app's name)` } : conflict;
     const initial = this.o.configs.initial(body.displayName ?? body.name, body.roomPrefix ?? body.name);
     // Nothing is created unless the first config is one the app can live by.
     const checked = this.o.configs.check(initial);
@@ -202,6 +300,9 @@ export class AppService {
 
   /** Edits top-level fields; they live in config.yaml, so this is a config write with a backup. */
   async patch(app: AppRow, body: PatchAppBody): Promise<AppView | Problem> {
+    // The config write checks it too (under the app's lock); checked here first to name the API's field.
+    const conflict = body.roomPrefix === undefined || body.roomPrefix === this.roomPrefix(app) ? undefined : this.prefixConflict(app.name, body.roomPrefix, "roomPrefix");
+    if (conflict) return conflict;
     const edits = editsFrom([
       [["display_name"], body.displayName],
       [["room_prefix"], body.roomPrefix],

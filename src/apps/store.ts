@@ -69,6 +69,11 @@ export class AppStore {
     return "all" in filter ? [...all] : all.filter((app) => app.teamId === filter.teamId);
   }
 
+  /** Every app, by name: the same array until the registry changes, so a cache can be keyed on it. */
+  snapshot(): readonly AppRow[] {
+    return this.registry().all;
+  }
+
   count(): number {
     return this.registry().all.length;
   }

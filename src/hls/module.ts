@@ -12,10 +12,9 @@ import { LiveHls } from "./service.ts";
 
 /** Live HLS of media-server rooms for apps that distribute through a CDN (SPEC 2.12 mass-audience preset). */
 export function hlsModule(core: Core, deps: { apps: AppsApi; media: MediaApi; egress: EgressApi; streams: StreamsApi; vods: VodsApi }): Module {
-  const { configs, s3, service: apps, store } = deps.apps;
+  const { configs, s3, store } = deps.apps;
   const hls = new LiveHls({
     egresses: deps.egress.egresses,
-    apps,
     configs,
     s3,
     uploader: deps.vods.uploader,
@@ -24,7 +23,7 @@ export function hlsModule(core: Core, deps: { apps: AppsApi; media: MediaApi; eg
     publicUrl: core.config.publicUrl,
     logger: core.logger,
   });
-  deps.media.webhooks.onEvent((event) => hls.mediaEvent(event));
+  deps.media.webhooks.onEvent((event, app) => hls.mediaEvent(event, app.name));
   deps.streams.details.add((app, stream) => {
     const live = stream.status === "active" ? hls.view(app, stream.room) : undefined;
     return live && { hls: live };

@@ -5,7 +5,6 @@ import { EgressStatus, type EgressInfo, type WebhookEvent } from "livekit-server
 import type { Logger } from "pino";
 import type { AppConfigService } from "../apps/config/service.ts";
 import type { S3Clients } from "../apps/s3/clients.ts";
-import type { AppService } from "../apps/service.ts";
 import { egressEnded, type Egresses } from "../egress/service.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
 import { isProblem } from "../lib/problem.ts";
@@ -53,7 +52,6 @@ export interface LiveHlsView {
 
 export interface LiveHlsOptions {
   readonly egresses: Egresses;
-  readonly apps: AppService;
   readonly configs: AppConfigService;
   readonly s3: S3Clients;
   readonly uploader: Uploader;
@@ -81,17 +79,15 @@ export class LiveHls {
   }
 
   /** The media server's events: a published track starts a room's HLS, its egress's end ends it. */
-  mediaEvent(event: WebhookEvent): void {
+  mediaEvent(event: WebhookEvent, app: string): void {
     if (event.event === "track_published" && event.room && event.participant?.kind !== EGRESS_PARTICIPANT) {
-      const app = this.o.apps.appForRoom(event.room.name);
-      if (app) void this.ensure(app.name, event.room.name);
+      void this.ensure(app, event.room.name);
     } else if (event.event === "egress_ended" && event.egressInfo) {
-      const run = [...this.runs.values()].find((r) => r.egressId === event.egressInfo?.egressId);
+      const run = [...this.runs.values()].find((r) => r.app === app && r.egressId === event.egressInfo?.egressId);
       if (run) void this.finish(run, event.egressInfo);
     } else if (event.event === "room_finished" && event.room) {
       // The egress completes with its room; its own end event says so, this only makes sure.
-      const app = this.o.apps.appForRoom(event.room.name);
-      const run = app && this.runs.get(`${app.name}/${event.room.name}`);
+      const run = this.runs.get(`${app}/${event.room.name}`);
       if (run) void this.o.egresses.stop(run.app, run.egressId);
     }
   }

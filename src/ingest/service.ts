@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { IngressInput, type IngressInfo } from "livekit-server-sdk";
 import type { Logger } from "pino";
-import { namespaceRoom } from "../apps/namespacing.ts";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
 import type { Databases } from "../db/databases.ts";
@@ -46,7 +45,7 @@ export class IngressService {
   async create(app: AppRow, body: CreateIngressBody): Promise<Record<string, unknown> | Problem> {
     const media = this.d.servers.forApp(app.name);
     if (!media) return MEDIA_SERVER_MISSING;
-    const room = namespaceRoom(this.d.apps.roomPrefix(app), body.room);
+    const room = this.d.apps.roomOf(app, body.room);
     if (typeof room !== "string") return room;
     if (body.url) {
       const refused = await ssrfRefusal(new URL(body.url).hostname, this.d.ssrf);

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { TrackSource } from "livekit-server-sdk";
-import { namespaceRoom } from "../apps/namespacing.ts";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
 import { problem, type Problem } from "../lib/problem.ts";
@@ -53,7 +52,7 @@ export class JoinTokens {
     if (body.hidden && !config.features.hiddenQc) {
       return problem("forbidden", "hidden participants need the app's hiddenQc feature");
     }
-    const room = namespaceRoom(this.apps.roomPrefix(app), body.room);
+    const room = this.apps.roomOf(app, body.room);
     if (typeof room !== "string") return room;
     // A recorder pairs with hidden and only subscribes unless publishing is asked for explicitly.
     const canPublish = body.canPublish ?? !body.recorder;
@@ -92,7 +91,7 @@ export class JoinTokens {
     if (!this.apps.config(app).features.publicPlayback) return problem("not_found", "no public playback here");
     const media = this.servers.forApp(app.name);
     if (!media) return MEDIA_SERVER_MISSING;
-    const room = namespaceRoom(this.apps.roomPrefix(app), requestedRoom);
+    const room = this.apps.roomOf(app, requestedRoom);
     if (typeof room !== "string") return room;
     const identity = `${mode}-${randomUUID()}`;
     const token = await media.mint({

@@ -1,19 +1,39 @@
 import { WebhookEvent } from "livekit-server-sdk";
 import type { Logger } from "pino";
+import type { AppService } from "../apps/service.ts";
+import type { AppRow, AppStore } from "../apps/store.ts";
+import { unlessUnavailable } from "../db/app-unavailable.ts";
+import { ATTR_APP } from "../lib/participants.ts";
 import { problem, type Problem } from "../lib/problem.ts";
-import { MEDIA_SERVER_MISSING } from "./server.ts";
+import { MEDIA_SERVER_MISSING, type MediaServer, type MediaServerSettings } from "./server.ts";
 import type { MediaServers } from "./servers.ts";
 import type { WebhookEventStore } from "./store.ts";
 
 /** A handled event id is remembered this long; LiveKit's signature stays valid for minutes. */
 const DEDUPE_SECONDS = 24 * 3600;
 
-export type MediaEventListener = (event: WebhookEvent) => void;
+/**
+ * A verified event and the app it belongs to, resolved once here: listeners never work the app
+ * out from the room again, so an event reaches only an app that uses the server that signed it.
+ */
+export type MediaEventListener = (event: WebhookEvent, app: AppRow) => void;
 
 export interface MediaWebhooksOptions {
   readonly servers: MediaServers;
+  /** Resolves an event's app from its participant's `service.app` attribute or its room. */
+  readonly apps: AppService;
+  readonly registry: AppStore;
   readonly store: WebhookEventStore;
   readonly logger: Logger;
+}
+
+/**
+ * Whether two servers sign alike: a webhook's signature proves who holds the key pair, not which
+ * address sent it, so the key pair is what names "the server that signed it". The key alone is
+ * not enough: two apps can name the same key with different secrets.
+ */
+function sameKeyPair(a: MediaServerSettings, b: MediaServerSettings): boolean {
+  return a.apiKey === b.apiKey && a.apiSecret === b.apiSecret;
 }
 
 /** The API key a LiveKit webhook claims to be signed with (its JWT issuer), read before verifying. */
@@ -44,7 +64,9 @@ function parseEvent(body: string): WebhookEvent | undefined {
 /**
  * SPEC 4.18: LiveKit's webhooks. The `Authorization` header is a JWT from our API key whose
  * `sha256` claim covers the exact raw body. A verified, new event goes to every listener (the
- * streams tracker, later recording); a listener's failure is logged, never answered.
+ * streams tracker, recording, live HLS, restream) with its app, but only when that app uses the
+ * server that signed it: a tenant's own LiveKit key cannot speak for another tenant's rooms. A
+ * listener's failure is logged, never answered.
  */
 export class MediaWebhooks {
   private readonly listeners: MediaEventListener[] = [];
@@ -60,14 +82,16 @@ export class MediaWebhooks {
   }
 
   async receive(body: string, authorization: string | undefined): Promise<{ duplicate: boolean } | Problem> {
-    const issuer = issuerOf(authorization);
-    const { servers } = this.o;
-    // Each app may have its own LiveKit: the issuer says whose key to verify with.
-    const media = issuer === undefined ? servers.global : servers.forApiKey(issuer);
-    if (!media) return servers.global ? problem("unauthorized", "the webhook is signed with an unknown API key") : MEDIA_SERVER_MISSING;
-    if (!(await media.signedWebhook(body, authorization))) {
-      return problem("unauthorized", "the webhook signature is missing, not HS256, or does not match the body");
+    const candidates = this.candidates(issuerOf(authorization));
+    if (candidates.length === 0) return this.o.servers.global ? problem("unauthorized", "the webhook is signed with an unknown API key") : MEDIA_SERVER_MISSING;
+    let signer: MediaServer | undefined;
+    for (const media of candidates) {
+      if (await media.signedWebhook(body, authorization)) {
+        signer = media;
+        break;
+      }
     }
+    if (!signer) return problem("unauthorized", "the webhook signature is missing, not HS256, or does not match the body");
     const event = parseEvent(body);
     if (!event) {
       // Authentic but not an event we can read: LiveKit must not retry it, so it is still a 200.
@@ -79,14 +103,67 @@ export class MediaWebhooks {
       this.o.store.forgetBefore(now - DEDUPE_SECONDS);
       this.lastPrune = now;
     }
-    if (event.id && !this.o.store.remember(event.id, now)) return { duplicate: true };
+    const app = this.appOf(event);
+    if (!app) {
+      this.log.debug({ event: event.event, id: event.id }, "media-server event for a room of no app; ignored");
+      return { duplicate: false };
+    }
+    if (!this.uses(app, signer)) {
+      // Authentic, so still a 200 (SPEC 4.18), but its server is not this app's: a forgery by another tenant's key, or a misrouted LiveKit.
+      this.log.warn({ app: app.name, event: event.event, id: event.id, signer: signer === this.o.servers.global ? "global" : "app" }, "media-server event signed by a server this app does not use; dropped");
+      return { duplicate: false };
+    }
+    // Ids are remembered per app, so an event accepted for one app cannot shadow another's.
+    if (event.id && !this.o.store.remember(`${app.id}/${event.id}`, now)) return { duplicate: true };
     for (const listener of this.listeners) {
       try {
-        listener(event);
+        listener(event, app);
       } catch (err) {
         this.log.error({ err, event: event.event, id: event.id }, "webhook handling failed");
       }
     }
     return { duplicate: false };
+  }
+
+  /**
+   * The servers that may have signed a webhook from this API key (its JWT's issuer): the global
+   * one and every app's own with that key. Several apps can name the same key with different
+   * secrets, so each distinct server is tried rather than the first app's.
+   */
+  private candidates(issuer: string | undefined): MediaServer[] {
+    const { servers } = this.o;
+    const found: MediaServer[] = servers.global && (issuer === undefined || servers.global.settings.apiKey === issuer) ? [servers.global] : [];
+    if (issuer === undefined) return found;
+    for (const app of this.o.registry.list({ all: true })) {
+      // An app with a damaged config.yaml or secret is skipped: the others' webhooks still verify.
+      const own = unlessUnavailable(undefined, () => servers.override(app.name));
+      if (own?.settings.apiKey === issuer && !found.some((s) => sameKeyPair(s.settings, own.settings))) found.push(own);
+    }
+    return found;
+  }
+
+  /**
+   * The app an event is about: its room's owner, else (a room outside every prefix, say after a
+   * prefix change) the participant's `service.app` attribute, which every token we mint carries.
+   * The room goes first because the media server vouches for it (the token's grant names it);
+   * the attribute is ours but travels as participant data.
+   */
+  private appOf(event: WebhookEvent): AppRow | undefined {
+    const room = event.room?.name ?? event.ingressInfo?.roomName ?? event.egressInfo?.roomName ?? "";
+    const owner = room === "" ? undefined : this.o.apps.appForRoom(room);
+    const named = event.participant?.attributes?.[ATTR_APP];
+    return owner ?? (named === undefined ? undefined : this.o.apps.findByName(named));
+  }
+
+  /**
+   * Whether the app's media server (its own when complete, else the global one) signs as `signer`
+   * did, i.e. whether its own key would have verified this webhook. An app whose settings cannot
+   * be read uses none.
+   */
+  private uses(app: AppRow, signer: MediaServer): boolean {
+    return unlessUnavailable(false, () => {
+      const used = this.o.servers.forApp(app.name);
+      return used !== undefined && sameKeyPair(used.settings, signer.settings);
+    });
   }
 }

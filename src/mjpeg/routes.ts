@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { namespaceRoom } from "../apps/namespacing.ts";
 import type { AppService } from "../apps/service.ts";
 import { appOf } from "../auth/caller.ts";
 import { isProblem, problem } from "../lib/problem.ts";
@@ -54,7 +53,7 @@ export function cameraKeyRoutes(d: CameraKeyRouteDeps): Route[] {
       body: mintCameraKeyBody,
       handler: async (ctx) => {
         const app = appOf(ctx);
-        const room = namespaceRoom(d.apps.roomPrefix(app), ctx.body.room);
+        const room = d.apps.roomOf(app, ctx.body.room);
         if (isProblem(room)) return room;
         const identity = ctx.body.identity ?? `camera-${room}`;
         // Like a publisher token, a new key holds a stream slot until its camera connects.
@@ -132,7 +131,7 @@ export function cameraKeyRoutes(d: CameraKeyRouteDeps): Route[] {
       handler: async (ctx) => {
         const app = d.apps.findByName(ctx.params.app);
         if (!app) return problem("not_found", `no app ${ctx.params.app}`);
-        const room = namespaceRoom(d.apps.roomPrefix(app), ctx.params.room);
+        const room = d.apps.roomOf(app, ctx.params.room);
         if (isProblem(room)) return room;
         const { mjpegUrl, frameUrl } = cameraUrls(d.publicUrl, app.name, room);
         // Set while a plugin hides the original from public viewers: what they should watch instead.

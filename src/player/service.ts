@@ -1,4 +1,3 @@
-import { namespaceRoom } from "../apps/namespacing.ts";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
@@ -60,7 +59,7 @@ export class PlayerService {
   async room(appName: string, requestedRoom: string, token: string | undefined): Promise<RoomPlayback | Problem> {
     const app = this.apps.findByName(appName);
     if (!app) return problem("not_found", `no app ${appName}`);
-    const room = namespaceRoom(this.apps.roomPrefix(app), requestedRoom);
+    const room = this.apps.roomOf(app, requestedRoom);
     if (isProblem(room)) return room;
     const access = await this.cameras.access(app, room, token);
     if (isProblem(access)) return access;

@@ -38,6 +38,7 @@ export function recordingModule(
     servers: deps.media.servers,
     egresses: deps.egress.egresses,
     configs: deps.apps.configs,
+    apps: deps.apps.service,
     s3: deps.apps.s3,
     vods: deps.vods,
     events,
@@ -61,7 +62,7 @@ export function recordingModule(
     logger,
     splitMinuteMs: config.splitMinuteMs,
   });
-  deps.media.webhooks.onEvent((event) => recording.egressEvent(event));
+  deps.media.webhooks.onEvent((event, app) => recording.egressEvent(event, app));
   const apps = () => deps.apps.store.list({ all: true }).map((app) => app.name);
   let reconciling: NodeJS.Timeout | undefined;
   return {

@@ -11,7 +11,6 @@ import type { AppRef, AppRow } from "../apps/store.ts";
 import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
-import { namespaceRoom } from "../apps/namespacing.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
 import type { MediaServers } from "../media/servers.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
@@ -114,7 +113,7 @@ export class RecordingService {
     if (!config.recording.enabled) {
       return problem("conflict", `recording is disabled for app ${app.name}; set recording.enabled: true in its config (PATCH /apps/${app.name}/config)`);
     }
-    const room = namespaceRoom(config.room_prefix ?? app.name, body.roomName, 200);
+    const room = this.o.apps.roomOf(app, body.roomName, 200);
     if (typeof room !== "string") return room;
     const store = vodStore(this.o.databases.app(app.name));
     const running = store.recordingIn(room);
@@ -242,11 +241,9 @@ export class RecordingService {
    * `egress_failed` when it fails or is aborted. Events for egresses without a VOD (live HLS, stream
    * outputs) are not ours.
    */
-  egressEvent(event: WebhookEvent): void {
+  egressEvent(event: WebhookEvent, app: AppRef): void {
     const info = event.egressInfo;
     if ((event.event !== "egress_updated" && event.event !== "egress_ended") || !info) return;
-    const app = this.o.apps.appForRoom(info.roomName);
-    if (!app) return;
     const row = unlessUnavailable(undefined, () => {
       const store = vodStore(this.o.databases.app(app.name));
       // A split recording's egress is the one of its part being written now.

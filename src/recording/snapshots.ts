@@ -3,8 +3,8 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
-import { namespaceRoom } from "../apps/namespacing.ts";
 import type { AppConfigService } from "../apps/config/service.ts";
+import type { AppService } from "../apps/service.ts";
 import type { S3Clients } from "../apps/s3/clients.ts";
 import type { AppRef } from "../apps/store.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
@@ -34,6 +34,7 @@ export interface SnapshotsOptions {
   readonly servers: MediaServers;
   readonly egresses: Egresses;
   readonly configs: AppConfigService;
+  readonly apps: AppService;
   readonly s3: S3Clients;
   readonly vods: VodsApi;
   readonly events: EventDispatcher;
@@ -63,7 +64,7 @@ export class Snapshots {
   }
 
   async take(app: AppRef, roomName: string, vodId: number | null = null): Promise<Snapshot | Problem> {
-    const room = namespaceRoom(this.o.configs.get(app.name).room_prefix ?? app.name, roomName);
+    const room = this.o.apps.roomOf(app, roomName);
     if (typeof room !== "string") return room;
     const takenAt = new Date();
     const name = `${room}-${takenAt.toISOString().replace(/[-:.]/g, "")}.jpg`;

@@ -56,7 +56,7 @@ export function restreamModule(
     },
   });
   deps.egressUsage.countWith((teamId) => restream.egressInUse(teamId));
-  deps.media.webhooks.onEvent((event) => restream.mediaEvent(event));
+  deps.media.webhooks.onEvent((event, app) => restream.mediaEvent(event, app.name));
   return {
     name: "restream",
     routes: restreamRoutes(restream),

@@ -155,11 +155,12 @@ export class RestreamService {
    * The media server's events: an egress push became active or ended (for a destination whose
    * current egress it is), or a stream's publisher went away (its destinations stop).
    */
-  mediaEvent(event: WebhookEvent): void {
+  mediaEvent(event: WebhookEvent, app: string): void {
     const info = event.egressInfo;
     if (info && (event.event === "egress_updated" || event.event === "egress_ended")) {
       const owner = this.byEgress.get(info.egressId);
-      if (!owner) return;
+      // Only the app whose server signed the event (see MediaWebhooks) can move its destinations.
+      if (owner?.app !== app) return;
       const actor = this.o.supervisor.get(actorId(owner.app, owner.id));
       if (info.status === EgressStatus.EGRESS_ACTIVE) actor?.send({ type: "connected" });
       else if (event.event === "egress_ended") actor?.send({ type: "push_died", error: this.scrub(owner.app, owner.id, info.error || `the egress ended ${EgressStatus[info.status]}`) });

@@ -34,8 +34,8 @@ export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
   const { logger, databases, events } = core;
   const { service: apps, store } = deps.apps;
   const { servers, webhooks } = deps.media;
-  const tracker = new StreamTracker({ apps, databases, events, logger });
-  webhooks.onEvent((event) => tracker.handle(event));
+  const tracker = new StreamTracker({ databases, events, logger });
+  webhooks.onEvent((event, app) => tracker.handle(event, app));
   const local = new LocalSources();
   const details = new StreamDetails();
   const reconciler = new StreamReconciler({ servers, tracker, apps, store, local, logger });

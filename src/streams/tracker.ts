@@ -1,10 +1,9 @@
 import type { WebhookEvent } from "livekit-server-sdk";
 import type { Logger } from "pino";
-import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
-import { ATTR_APP, ATTR_ROLE } from "../lib/participants.ts";
+import { ATTR_ROLE } from "../lib/participants.ts";
 import { streamStore, type StreamStore, type StreamType } from "./store.ts";
 
 /** Roles whose participants stay invisible: no stream rows, no events (SPEC 6.2). */
@@ -19,8 +18,9 @@ type Participant = NonNullable<WebhookEvent["participant"]>;
 const WORKER_KINDS = new Set([1, 2]);
 
 /**
- * Turns verified media-server webhooks into stream rows and our own events. Only fields we chose
- * are passed on: room payloads can carry TURN credentials and must never be forwarded verbatim.
+ * Turns verified media-server webhooks into stream rows and our own events, for the app the
+ * webhook receiver resolved (and checked against the signing server). Only fields we chose are
+ * passed on: room payloads can carry TURN credentials and must never be forwarded verbatim.
  */
 export class StreamTracker {
   /**
@@ -29,13 +29,11 @@ export class StreamTracker {
    */
   private readonly silentSids = new Set<string>();
 
-  private readonly apps: AppService;
   private readonly databases: Databases;
   private readonly events: EventDispatcher;
   private readonly logger: Logger;
 
-  constructor(options: { readonly apps: AppService; readonly databases: Databases; readonly events: EventDispatcher; readonly logger: Logger }) {
-    this.apps = options.apps;
+  constructor(options: { readonly databases: Databases; readonly events: EventDispatcher; readonly logger: Logger }) {
     this.databases = options.databases;
     this.events = options.events;
     this.logger = options.logger;
@@ -45,10 +43,8 @@ export class StreamTracker {
     return streamStore(this.databases.app(app.name));
   }
 
-  handle(event: WebhookEvent): void {
+  handle(event: WebhookEvent, app: AppRow): void {
     const room = event.room?.name ?? event.ingressInfo?.roomName ?? event.egressInfo?.roomName ?? "";
-    const app = this.resolveApp(room, event.participant);
-    if (!app) return;
     const at = Number(event.createdAt ?? BigInt(Math.floor(Date.now() / 1000)));
     const name = event.event;
     const participant = event.participant;
@@ -129,11 +125,5 @@ export class StreamTracker {
       this.silentSids.add(p.sid);
     }
     return silent;
-  }
-
-  private resolveApp(room: string, participant: Participant | undefined): AppRow | undefined {
-    const named = participant?.attributes?.[ATTR_APP];
-    const byAttribute = named === undefined ? undefined : this.apps.findByName(named);
-    return byAttribute ?? (room === "" ? undefined : this.apps.appForRoom(room));
   }
 }

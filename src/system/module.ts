@@ -25,6 +25,7 @@ export function systemModule(core: Core, deps: { apps: AppsApi }): Module<{ syst
     config: core.config,
     databases: core.databases,
     appFiles: (app) => appFileHealth(deps.apps, app),
+    prefixOverlaps: () => deps.apps.service.prefixOverlaps(),
     onGpuProbed: (status) => {
       for (const type of GPU_TYPES) gpu.labels(type).set(status.types[type] ? 1 : 0);
     },

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { PrefixOverlap } from "../apps/service.ts";
 import type { Config } from "../config.ts";
 import type { Databases } from "../db/databases.ts";
 import { problem, type Problem } from "../lib/problem.ts";
@@ -22,6 +23,8 @@ export interface SystemServiceOptions {
   readonly databases: Databases;
   /** The app's config.yaml and sealed secrets, checked. */
   readonly appFiles: (app: string) => AppFileHealth[];
+  /** Apps whose room prefixes overlap (made before that was refused), for the global health. */
+  readonly prefixOverlaps: () => PrefixOverlap[];
   /** Told each fresh GPU probe, for `service_gpu_available`. */
   readonly onGpuProbed: (status: GpuStatus) => void;
 }
@@ -46,8 +49,11 @@ export class SystemService {
     return this.probe.status(refresh);
   }
 
-  globalDbHealth(): Promise<DbHealth> {
-    return this.checks.run("dbHealth", path.join(this.o.config.dataDir, "service.db"));
+  /** The global database's health, and whether any apps' room prefixes overlap (the registry lives there). */
+  async globalDbHealth(): Promise<DbHealth & { roomPrefixes: { status: "ok" | "overlapping"; overlaps: PrefixOverlap[] } }> {
+    const db = await this.checks.run("dbHealth", path.join(this.o.config.dataDir, "service.db"));
+    const overlaps = this.o.prefixOverlaps();
+    return { ...db, roomPrefixes: { status: overlaps.length > 0 ? "overlapping" : "ok", overlaps } };
   }
 
   /**

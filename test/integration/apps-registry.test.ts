@@ -179,13 +179,15 @@ describe("apps registry: validation limits at the boundary (SPEC 4.1, 8)", () =>
     assertInvalid(await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name: "rp-bad", roomPrefix: p41 } }), "body.roomPrefix", "create 41");
     assert.ok(!existsSync(appDir(server, "rp-bad")));
 
-    const ok = await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { roomPrefix: p40 } });
+    // Another 40 characters: rp-ok's prefix is its own (prefixes are apart, see room-prefixes.test.ts).
+    const q40 = `q${"0".repeat(39)}`;
+    const ok = await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { roomPrefix: q40 } });
     assert.equal(ok.status, 200, ok.text);
-    assert.equal(dataOf<AppView>(ok).roomPrefix, p40);
+    assert.equal(dataOf<AppView>(ok).roomPrefix, q40);
     assertInvalid(await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { roomPrefix: p41 } }), "body.roomPrefix", "patch 41");
     assertInvalid(await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { roomPrefix: "-lead" } }), "body.roomPrefix", "leading dash");
     assertInvalid(await server.request("PATCH", "/api/v1/apps/limits", { token: server.rootToken, body: { roomPrefix: "" } }), "body.roomPrefix", "empty");
-    assert.equal((await getApp(server, "limits")).roomPrefix, p40);
+    assert.equal((await getApp(server, "limits")).roomPrefix, q40);
   });
 
   it("accepts callbackUrl of 2048 characters and refuses 2049; only http(s) or empty", async () => {

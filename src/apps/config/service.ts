@@ -44,6 +44,9 @@ interface ConfigChange {
 
 export type ConfigListener = (app: string, config: AppConfig) => void;
 
+/** A rule a new config must pass that the file alone cannot tell (a room prefix no other app uses). */
+export type ConfigAdmission = (app: string, next: AppConfig) => Problem | undefined;
+
 /**
  * The per-app config as the service lives by it. `config.yaml` is the source of truth; every
  * write validates, backs the current file up, writes atomically under the app's lock, swaps the
@@ -54,6 +57,7 @@ export class AppConfigService {
   /** Apps whose config.yaml on disk was refused, with why; kept until a write, revert or reload succeeds. */
   private readonly damaged = new Map<string, AppUnavailableError>();
   private readonly listeners: ConfigListener[] = [];
+  private admission: ConfigAdmission = () => undefined;
 
   private readonly files: ConfigFiles;
   private readonly locks: AppLocks;
@@ -69,6 +73,14 @@ export class AppConfigService {
 
   onChange(listener: ConfigListener): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * The apps service's rule on every write, revert, reload and dry run. It runs in the same
+   * synchronous step as the write, so two apps' writes cannot both pass it and both land.
+   */
+  admitWith(rule: ConfigAdmission): void {
+    this.admission = rule;
   }
 
   /** Parses and validates a document without touching anything. */
@@ -159,7 +171,7 @@ export class AppConfigService {
 
   /** The dry run: what a write would change, as a unified diff, and its warnings. */
   validate(app: string, text: string): { valid: true; warnings: string[]; diff: string } | Problem {
-    const checked = this.check(text);
+    const checked = this.admit(app, text);
     if ("kind" in checked) return checked;
     return { valid: true, warnings: checked.warnings, diff: createTwoFilesPatch("config.yaml", "config.yaml", this.raw(app), checked.text, "current", "proposed") };
   }
@@ -176,7 +188,7 @@ export class AppConfigService {
   /** Re-reads the file (edited by hand, say) and re-initialises what depends on it. */
   reload(app: string): Promise<{ reloaded: true; warnings: string[] } | Problem> {
     return this.locks.run(app, () => {
-      const checked = this.check(this.files.read(app));
+      const checked = this.admit(app, this.files.read(app));
       if ("kind" in checked) return checked;
       const before = this.previous(app);
       this.swap(app, checked.config);
@@ -210,8 +222,15 @@ export class AppConfigService {
     return refused;
   }
 
-  private commit(app: string, text: string, change: ConfigChange = { action: "config.write" }): { reloaded: true; warnings: string[] } | Problem {
+  /** `check`, then the apps service's rule. */
+  private admit(app: string, text: string): Checked | Problem {
     const checked = this.check(text);
+    if ("kind" in checked) return checked;
+    return this.admission(app, checked.config) ?? checked;
+  }
+
+  private commit(app: string, text: string, change: ConfigChange = { action: "config.write" }): { reloaded: true; warnings: string[] } | Problem {
+    const checked = this.admit(app, text);
     if ("kind" in checked) return checked;
     const before = this.previous(app);
     this.files.write(app, checked.text);
