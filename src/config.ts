@@ -145,6 +145,7 @@ const envSchema = z.object({
   SERVICE_CLUSTER_REDIS_URL: optionalUrl(["redis", "rediss"]),
   SERVICE_CLUSTER_STALE_SECONDS: integer(90, 1, 86_400),
   SERVICE_SSRF_ALLOWLIST: optionalText(),
+  SERVICE_S3_AMBIENT_CREDENTIALS: optionalText().transform((v) => (v ?? "").split(",").map((e) => e.trim()).filter((e) => e !== "")),
   SERVICE_LIVEKIT_URL: optionalUrl(["http", "https"]),
   SERVICE_LIVEKIT_WS_URL: optionalUrl(["ws", "wss"]),
   SERVICE_LIVEKIT_API_KEY: optionalText(),
@@ -217,6 +218,11 @@ const configSchema = envSchema
       staleMs: e.SERVICE_CLUSTER_STALE_SECONDS * 1000,
     },
     ssrfAllowlist: e.SERVICE_SSRF_ALLOWLIST,
+    /**
+     * Apps whose S3 client may sign with the host's own credential chain (environment, instance
+     * role) when they store no key: the operator's opt-in, as that identity is the operator's.
+     */
+    s3AmbientCredentials: e.SERVICE_S3_AMBIENT_CREDENTIALS as readonly string[],
     livekit: {
       url: e.SERVICE_LIVEKIT_URL,
       wsUrl: e.SERVICE_LIVEKIT_WS_URL,
@@ -227,8 +233,9 @@ const configSchema = envSchema
 });
 
 /**
- * The validated, typed configuration handed to `buildApp`. `env` keeps the environment for the
- * variables whose names live in app configs (`mqtt.password_env`), read nowhere else.
+ * The validated, typed configuration handed to `buildApp`. `env` keeps the `APP_*` variables,
+ * the ones an operator hands to apps (`mqtt.password_env` names one), and nothing else: no app
+ * setting can ever read the operator's own (SERVICE_*, AWS_*...).
  */
 export type Config = Readonly<z.output<typeof configSchema> & { env: Readonly<Record<string, string | undefined>> }>;
 
@@ -245,5 +252,5 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
-  return { ...parsed.data, env: Object.freeze({ ...env }) };
+  return { ...parsed.data, env: Object.freeze(Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith("APP_")))) };
 }
