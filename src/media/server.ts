@@ -3,7 +3,7 @@ import { decodeProtectedHeader } from "jose";
 import { EgressClient, IngressClient, RoomServiceClient, TokenVerifier, type ClaimGrants, type EgressInfo } from "livekit-server-sdk";
 import type { Dispatcher } from "undici";
 import { JoinTokenSigner, type JoinClaims } from "./join-jwt.ts";
-import { confined } from "../lib/outbound.ts";
+import { confined, OutboundRefused } from "../lib/outbound.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 
 /** Where LiveKit is and how to talk to it (SERVICE_LIVEKIT_*). */
@@ -146,6 +146,9 @@ export const MEDIA_SERVER_MISSING: Problem = problem(
  * else (down, timed out, internal) is the 503 callers see.
  */
 export function mediaServerDown(err: unknown): Problem {
+  // fetch reports every transport failure as "fetch failed"; the policy's refusal is the cause.
+  const cause = (err as { cause?: unknown }).cause;
+  if (cause instanceof OutboundRefused) return problem("media_server_unavailable", `the app's media server is not reachable: ${cause.message}`);
   const detail = (err instanceof Error ? err.message : String(err)).slice(0, 300);
   const status = (err as { status?: unknown }).status;
   const code = (err as { code?: unknown }).code;
