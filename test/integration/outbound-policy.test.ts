@@ -143,6 +143,15 @@ describe("outbound-connection policy without SERVICE_SSRF_ALLOWLIST", () => {
     for (const target of spellings(port)) {
       const app = await newApp(`s3:\n  provider: s3-compatible\n  bucket: vods\n  endpoint: "http://${target}"\n`);
       assert.equal((await root("PUT", `/api/v1/apps/${app}/s3`, { key: "tenant-key", secret: "tenant-secret" })).status, 200);
+      // A VOD kept only in S3: probing it hands ffprobe a presigned URL on the endpoint.
+      const now = new Date().toISOString();
+      const vod = server.app.databases
+        .app(app)
+        .prepare("INSERT INTO vods (room, egress_id, source, status, file_key, started_at, updated_at) VALUES ('r', ?, 'camera', 'ready', 'r/1.mp4', ?, ?)")
+        .run(`EG_${app}`, now, now).lastInsertRowid;
+      const probe = await root("POST", `/api/v1/apps/${app}/vods/${vod}/probe`);
+      assert.equal(probe.status, 400, `${target}: ${probe.text}`);
+      assert.match(errorOf(probe).message, REFUSED, target);
       // Deleting the app with its VODs lists its bucket: the cheapest S3 request there is.
       assert.equal((await root("DELETE", `/api/v1/apps/${app}?deleteVods=true`)).status, 200);
       const failure = () => logs.find((r) => r.app === app && /could not remove/.test(r.msg));

@@ -1,6 +1,6 @@
 import { S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
-import { guardedAgents } from "../../lib/outbound.ts";
-import { parseSsrfAllowlist, type SsrfAllowlist } from "../../lib/ssrf.ts";
+import { guardedAgents, OutboundRefused } from "../../lib/outbound.ts";
+import { parseSsrfAllowlist, ssrfRefusal, type SsrfAllowlist } from "../../lib/ssrf.ts";
 import type { AppConfig } from "../config/schema.ts";
 import type { AppSecrets } from "../secrets.ts";
 
@@ -125,6 +125,16 @@ export class S3Clients {
     return {
       missing: `app ${app} has no S3 key and secret: set them with PUT /api/v1/apps/${app}/s3 (the host's own credentials are used only for apps SERVICE_S3_AMBIENT_CREDENTIALS lists)`,
     };
+  }
+
+  /**
+   * Why a URL into an app's bucket (a presigned one) may not be handed to a process that fetches
+   * it by itself, such as ffprobe, or undefined. That process resolves the name again, so this
+   * narrows the window rather than closing it, as for RTMPS pushes.
+   */
+  async outboundRefusal(url: string): Promise<string | undefined> {
+    const refused = await ssrfRefusal(new URL(url).hostname, this.ssrf);
+    return refused === undefined ? undefined : new OutboundRefused(refused).message;
   }
 
   /** Forgets the app's client; the next `get` builds a fresh one. */
