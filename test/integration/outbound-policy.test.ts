@@ -211,16 +211,19 @@ describe("outbound-connection policy without SERVICE_SSRF_ALLOWLIST", () => {
 });
 
 describe("outbound-connection policy with SERVICE_SSRF_ALLOWLIST=127.0.0.1/32", () => {
-  it("lets an allowlisted broker through: the listener sees the connection", async () => {
+  it("lets allowlisted brokers through (mqtt:// and ws://): the listener sees the connections", async () => {
     const { listener, port } = await Listener.start();
     const server = await startServer({ SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" });
     try {
-      assert.equal((await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name: "allowed" } })).status, 201);
-      const put = await server.request("PUT", "/api/v1/apps/allowed/mqtt", { token: server.rootToken, body: { enabled: true, url: `mqtt://127.1:${port}` } });
-      assert.equal(put.status, 200, put.text);
-      server.app.events.emit("allowed", "reaction", "allowed-r", { room: "allowed-r", from: "x", reaction: "y" });
-      await eventually(() => listener.connections > 0, 10_000, "a connection to the allowlisted broker");
-      assert.equal((await server.request("PUT", "/api/v1/apps/allowed/mqtt", { token: server.rootToken, body: { enabled: false } })).status, 200);
+      for (const [name, url] of [["allowed", `mqtt://127.1:${port}`], ["allowed-ws", `ws://127.0.0.1:${port}/mqtt`]] as const) {
+        const seen = listener.connections;
+        assert.equal((await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name } })).status, 201);
+        const put = await server.request("PUT", `/api/v1/apps/${name}/mqtt`, { token: server.rootToken, body: { enabled: true, url } });
+        assert.equal(put.status, 200, put.text);
+        server.app.events.emit(name, "reaction", `${name}-r`, { room: `${name}-r`, from: "x", reaction: "y" });
+        await eventually(() => listener.connections > seen, 10_000, `a connection to the allowlisted ${url}`);
+        assert.equal((await server.request("PUT", `/api/v1/apps/${name}/mqtt`, { token: server.rootToken, body: { enabled: false } })).status, 200);
+      }
     } finally {
       await server.close();
       await listener.close();
