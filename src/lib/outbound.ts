@@ -7,17 +7,19 @@ import type { Duplex } from "node:stream";
 import tls from "node:tls";
 import { Agent, Dispatcher, buildConnector, getGlobalDispatcher, setGlobalDispatcher } from "undici";
 import { problem, type Problem } from "./problem.ts";
-import { checkHost, checkLiteral, type SsrfAllowlist } from "./ssrf.ts";
+import { checkHost, checkLiteral, type SsrfAllowlist, type SsrfVerdict } from "./ssrf.ts";
 
-/**
+/*
  * The one outbound-connection policy for every connection the service opens on a tenant's
  * behalf (webhooks, MQTT brokers, S3 endpoints, an app's own LiveKit, restream targets): the
  * target is resolved once when the socket is opened, every address it resolves to is checked
  * (`ssrf.ts`), and the socket connects to the checked address, so a name that resolves to a
  * public address at check time and to 127.0.0.1 a moment later (DNS rebinding) gets nowhere.
  * SERVICE_SSRF_ALLOWLIST is the only escape. Operator-set endpoints (SERVICE_LIVEKIT_*) do not
- * come through here.
+ * come through here. Each client library has its own seam, hence one adapter per kind below.
  */
+
+/** A connection the policy refused; its message says why and how to allow it. */
 export class OutboundRefused extends Error {
   override readonly name = "OutboundRefused";
   readonly code = "OUTBOUND_REFUSED";
@@ -26,12 +28,21 @@ export class OutboundRefused extends Error {
   }
 }
 
+/**
+ * The error a refused verdict fails a connection with. A name that does not resolve is a network
+ * failure like any other (clients retry those), not a refusal.
+ */
+function failure(verdict: Extract<SsrfVerdict, { refused: string }>): Error {
+  if (verdict.unresolved) return Object.assign(new Error(verdict.refused), { code: "ENOTFOUND" });
+  return new OutboundRefused(verdict.refused);
+}
+
 /** A `lookup` for net/tls/http that answers only checked addresses. */
 export function guardedLookup(allow: SsrfAllowlist): net.LookupFunction {
   return (hostname, options, callback) => {
     checkHost(hostname, allow).then(
       (verdict) => {
-        if ("refused" in verdict) return callback(new OutboundRefused(verdict.refused), "", 4);
+        if ("refused" in verdict) return callback(failure(verdict), "", 4);
         // net asks for every address when it races IPv4 and IPv6 (autoSelectFamily).
         if (options.all) return callback(null, [{ address: verdict.address, family: verdict.family }] satisfies LookupAddress[]);
         callback(null, verdict.address, verdict.family);
@@ -54,7 +65,7 @@ function failedSocket(error: Error): net.Socket {
  */
 function guarded<O extends { host?: string | null | undefined }, S>(allow: SsrfAllowlist, options: O, open: (options: O & { lookup: net.LookupFunction }) => S): S | net.Socket {
   const literal = checkLiteral(options.host ?? "localhost", allow);
-  if (literal && "refused" in literal) return failedSocket(new OutboundRefused(literal.refused));
+  if (literal && "refused" in literal) return failedSocket(failure(literal));
   return open({ ...options, lookup: guardedLookup(allow) });
 }
 
@@ -97,7 +108,7 @@ export function guardedDispatcher(allow: SsrfAllowlist, options: { readonly time
     connect: (opts, callback) => {
       checkHost(opts.hostname, allow).then(
         (verdict) => {
-          if ("refused" in verdict) return callback(new OutboundRefused(verdict.refused), null);
+          if ("refused" in verdict) return callback(failure(verdict), null);
           const name = opts.hostname.replace(/^\[|\]$/g, "");
           connect({ ...opts, hostname: verdict.address, servername: net.isIP(name) ? undefined : name }, callback);
         },
