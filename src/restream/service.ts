@@ -271,7 +271,7 @@ export class RestreamService {
     const died = (error: string) => send({ type: "push_died", error: scrubSecrets(error, url) });
     // Checked again at every (re)launch: what the name resolves to may have changed since the start.
     const verdict = await checkHost(new URL(url).hostname, this.o.ssrf);
-    if ("refused" in verdict) return died(new OutboundRefused(verdict.refused).message);
+    if ("refused" in verdict) return died(verdict.unresolved ? verdict.refused : new OutboundRefused(verdict.refused).message);
     if (row.source === "camera") {
       const push = cameraPush(this.o.cameras, app, row.room, pinned(url, verdict.address), await this.o.encoder(), row.id, {
         connected: () => send({ type: "connected" }),
