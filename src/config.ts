@@ -222,7 +222,7 @@ const configSchema = envSchema
      * Apps whose S3 client may sign with the host's own credential chain (environment, instance
      * role) when they store no key: the operator's opt-in, as that identity is the operator's.
      */
-    s3AmbientCredentials: e.SERVICE_S3_AMBIENT_CREDENTIALS as readonly string[],
+    s3AmbientCredentials: e.SERVICE_S3_AMBIENT_CREDENTIALS,
     livekit: {
       url: e.SERVICE_LIVEKIT_URL,
       wsUrl: e.SERVICE_LIVEKIT_WS_URL,
