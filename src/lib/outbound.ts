@@ -4,6 +4,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import type { Duplex } from "node:stream";
+import { setTimeout as sleep } from "node:timers/promises";
 import tls from "node:tls";
 import { Agent, Dispatcher, buildConnector, getGlobalDispatcher, setGlobalDispatcher } from "undici";
 import { problem, type Problem } from "./problem.ts";
@@ -161,6 +162,9 @@ export function confined<T extends object>(client: T, dispatcher: Dispatcher): T
   });
 }
 
+/** How long a write waits for the resolver before leaving the check to connect time. */
+const WRITE_CHECK_MS = 3000;
+
 /**
  * The write-time courtesy (PUT .../mqtt, .../s3, .../media-server): a target that is internal
  * now is refused with 400 `validation_failed` at `field`. One that does not resolve yet is let
@@ -174,8 +178,9 @@ export async function internalTarget(field: string, url: string, allow: SsrfAllo
     return undefined;
   }
   if (host === "") return undefined;
-  const verdict = await checkHost(host, allow);
-  if (!("refused" in verdict) || verdict.unresolved) return undefined;
+  // A slow resolver must not hold the request: what is not known in time is left to connect time.
+  const verdict = await Promise.race([checkHost(host, allow), sleep(WRITE_CHECK_MS, undefined, { ref: false })]);
+  if (verdict === undefined || !("refused" in verdict) || verdict.unresolved) return undefined;
   const message = `${verdict.refused}; list it in SERVICE_SSRF_ALLOWLIST to allow it`;
   return problem("validation_failed", `${field}: ${message}`, { details: [{ path: field, message, code: "custom" }] });
 }
