@@ -29,7 +29,7 @@ export interface S3Connection {
 }
 
 /** An app's S3 use without keys of its own: never signed with the operator's identity. */
-export class S3CredentialsMissing extends Error {
+class S3CredentialsMissing extends Error {
   override readonly name = "S3CredentialsMissing";
 }
 
