@@ -39,7 +39,7 @@ async function main(): Promise<number> {
   const video = makeVideo(videoSeconds);
   const bytes = statSync(video).size;
   const minio = await startMinio();
-  const server = await startServer({ SERVICE_PORT: String(await freePort()), SERVICE_LOG_LEVEL: "warn", SERVICE_UPLOAD_CONCURRENCY_PER_APP: "4" });
+  const server = await startServer({ SERVICE_PORT: String(await freePort()), SERVICE_LOG_LEVEL: "warn", SERVICE_UPLOAD_CONCURRENCY_PER_APP: "4", SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" });
   const verdicts: string[] = [];
   try {
     const upload = await measureUploads(minio, video, rounds);

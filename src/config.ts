@@ -146,6 +146,7 @@ const envSchema = z.object({
   SERVICE_CLUSTER_STALE_SECONDS: integer(90, 1, 86_400),
   SERVICE_SSRF_ALLOWLIST: optionalText(),
   SERVICE_RTMP_PASSWORD_WINDOW_SECONDS: integer(10, 1, 3600),
+  SERVICE_S3_AMBIENT_CREDENTIALS: optionalText().transform((v) => (v ?? "").split(",").map((e) => e.trim()).filter((e) => e !== "")),
   SERVICE_LIVEKIT_URL: optionalUrl(["http", "https"]),
   SERVICE_LIVEKIT_WS_URL: optionalUrl(["ws", "wss"]),
   SERVICE_LIVEKIT_API_KEY: optionalText(),
@@ -219,6 +220,11 @@ const configSchema = envSchema
     },
     ssrfAllowlist: e.SERVICE_SSRF_ALLOWLIST,
     rtmpValidateWindowMs: e.SERVICE_RTMP_PASSWORD_WINDOW_SECONDS * 1000,
+    /**
+     * Apps whose S3 client may sign with the host's own credential chain (environment, instance
+     * role) when they store no key: the operator's opt-in, as that identity is the operator's.
+     */
+    s3AmbientCredentials: e.SERVICE_S3_AMBIENT_CREDENTIALS,
     livekit: {
       url: e.SERVICE_LIVEKIT_URL,
       wsUrl: e.SERVICE_LIVEKIT_WS_URL,
@@ -229,8 +235,9 @@ const configSchema = envSchema
 });
 
 /**
- * The validated, typed configuration handed to `buildApp`. `env` keeps the environment for the
- * variables whose names live in app configs (`mqtt.password_env`), read nowhere else.
+ * The validated, typed configuration handed to `buildApp`. `env` keeps the `APP_*` variables,
+ * the ones an operator hands to apps (`mqtt.password_env` names one), and nothing else: no app
+ * setting can ever read the operator's own (SERVICE_*, AWS_*...).
  */
 export type Config = Readonly<z.output<typeof configSchema> & { env: Readonly<Record<string, string | undefined>> }>;
 
@@ -247,5 +254,5 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
-  return { ...parsed.data, env: Object.freeze({ ...env }) };
+  return { ...parsed.data, env: Object.freeze(Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith("APP_")))) };
 }

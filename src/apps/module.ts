@@ -31,7 +31,7 @@ export function appsModule(core: Core, deps: { audit: AuditApi }): Module<{ apps
   const configs = new AppConfigService({ files, locks: new AppLocks(), logger, audit: deps.audit });
   const secrets = new AppSecrets({ databases, box: core.box, logger });
   const service = new AppService({ store: core.registry, configs, secrets, databases, dataDir: config.dataDir, logger });
-  const s3 = new S3Clients({ secrets, configOf: (app) => configs.get(app) });
+  const s3 = new S3Clients({ secrets, configOf: (app) => configs.get(app), ssrf: core.ssrf, ambient: config.s3AmbientCredentials });
   // Every credential change goes through the secrets store: one place to record it, by name only.
   secrets.onChange((app, name) => deps.audit.record({ action: credentialAction(name), app, target: name, summary: { field: name, change: secrets.has(app, name) ? "set" : "removed" } }));
   service.onDelete((app, deletion) => deps.audit.record({ action: "app.delete", app, target: `app:${app}`, summary: { deleteVods: deletion.deleteVods } }));
@@ -42,8 +42,8 @@ export function appsModule(core: Core, deps: { audit: AuditApi }): Module<{ apps
       ...appRoutes(service),
       ...configRoutes(configs, files),
       ...presetRoutes(configs),
-      ...s3Routes({ configs, secrets, clients: s3 }),
-      ...mqttRoutes({ configs, secrets, env: config.env }),
+      ...s3Routes({ configs, secrets, clients: s3, ssrf: core.ssrf }),
+      ...mqttRoutes({ configs, secrets, env: config.env, ssrf: core.ssrf }),
       ...transcodingRoutes(configs),
     ],
     configChanged: ({ app, secret }) => {

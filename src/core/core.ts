@@ -27,7 +27,11 @@ export interface Core {
   /** Seals per-app secrets and 2FA seeds under the master key. */
   readonly box: SecretBox;
   readonly registry: AppStore;
-  /** SERVICE_SSRF_ALLOWLIST: private addresses outbound calls (webhooks, pulled URLs) may reach. */
+  /**
+   * SERVICE_SSRF_ALLOWLIST: what connections made for tenants (webhooks, MQTT brokers, S3
+   * endpoints, an app's own LiveKit, restream and ingress URLs) may reach despite the outbound
+   * policy (`lib/outbound.ts`).
+   */
   readonly ssrf: SsrfAllowlist;
   /** A secret kept in the data dir unless configured (`jwt-secret`, `master-key`). */
   persistentSecret(file: string, configured: string | undefined, variable: string): string;

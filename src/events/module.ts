@@ -37,7 +37,7 @@ export function eventsModule(options: EventsModuleOptions = {}) {
       count: (app, event, result) => eventMetrics.countCallback(app, event, result),
       volatile: options.callbackOutbox === false,
     });
-    const mqtt = new MqttPublisher({ configs, secrets, env: config.env, logger, count: (app, result) => eventMetrics.countMqtt(app, result) });
+    const mqtt = new MqttPublisher({ configs, secrets, env: config.env, ssrf: core.ssrf, logger, count: (app, result) => eventMetrics.countMqtt(app, result) });
     events.onEvent((e) => webhooks.enqueue(e));
     events.onEvent((e) => mqtt.publishEvent(e));
     logging.subscribe((record) => mqtt.publishLog(record));

@@ -1,10 +1,14 @@
-import mqtt, { type IClientOptions, type MqttClient } from "mqtt";
+import type { Duplex } from "node:stream";
+import { MqttClient, type IClientOptions } from "mqtt";
+import { streamBuilder as wsStream } from "mqtt/lib/connect/ws";
 import type { Logger } from "pino";
 import type { AppConfig } from "../apps/config/schema.ts";
 import { LOG_LEVELS, MQTT_EVENTS_ALL } from "../apps/config/schema.ts";
 import type { AppConfigService } from "../apps/config/service.ts";
-import { defaultPasswordEnv, defaultTopicPrefix } from "../apps/mqtt/defaults.ts";
+import { defaultPasswordEnv, defaultTopicPrefix, passwordEnvAllowed } from "../apps/mqtt/defaults.ts";
 import type { AppSecrets } from "../apps/secrets.ts";
+import { guardedAgents, guardedNetConnect, guardedTlsConnect } from "../lib/outbound.ts";
+import type { SsrfAllowlist } from "../lib/ssrf.ts";
 import type { LogRecord } from "../logging.ts";
 import { categoryOf } from "./catalog.ts";
 import type { EmittedEvent } from "./dispatcher.ts";
@@ -45,7 +49,10 @@ interface LiveClient {
 export interface MqttDeps {
   readonly configs: AppConfigService;
   readonly secrets: AppSecrets;
+  /** The `APP_*` variables only (config.ts): the rest of the environment is the operator's. */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** SERVICE_SSRF_ALLOWLIST: brokers are tenants' targets, so the outbound policy applies. */
+  readonly ssrf: SsrfAllowlist;
   readonly logger: Logger;
   /** Counts messages by app and result (`published`, `dropped`). */
   readonly count: (app: string, result: "published" | "dropped") => void;
@@ -158,7 +165,7 @@ export class MqttPublisher {
     const existing = this.clients.get(app);
     if (existing) return existing;
     const url = brokerUrl(config);
-    const password = this.d.secrets.get(app, "mqtt.password") ?? this.d.env[config.password_env ?? defaultPasswordEnv(app)];
+    const target = new URL(url);
     const options: IClientOptions = {
       protocolVersion: 4,
       keepalive: 60,
@@ -168,10 +175,11 @@ export class MqttPublisher {
       // mqtt.js would otherwise queue QoS 0 messages while offline; SPEC 6.5 drops them.
       queueQoSZero: false,
       clientId: `service-core-${app}-${Math.random().toString(36).slice(2, 10)}`,
-      username: config.username || undefined,
-      password: password || undefined,
+      // Credentials in the URL (mqtt://user:pass@host) count when the block sets none.
+      username: config.username || decodeURIComponent(target.username) || undefined,
+      password: this.password(app, config) || decodeURIComponent(target.password) || undefined,
     };
-    const client = mqtt.connect(url, options);
+    const client = new MqttClient(this.stream(target), options);
     const live: LiveClient = { client, offlineQueued: 0, opening: [] };
     client.on("connect", () => {
       client.options.reconnectPeriod = FIRST_RECONNECT_MS;
@@ -186,6 +194,38 @@ export class MqttPublisher {
     client.on("error", (err) => this.log.warn({ app, url: redact(url), err: err.message }, "MQTT client error"));
     this.clients.set(app, live);
     return live;
+  }
+
+  /**
+   * The stored password, else the variable `password_env` names if the app may read it. A name
+   * that is not the app's (config.yaml is writable raw, so the PUT route's check can be
+   * bypassed) reads nothing: the operator's secrets never leave for a tenant's broker.
+   */
+  private password(app: string, config: MqttConfig): string | undefined {
+    const stored = this.d.secrets.get(app, "mqtt.password");
+    if (stored !== undefined) return stored;
+    const name = config.password_env ?? defaultPasswordEnv(app);
+    if (passwordEnvAllowed(app, name)) return this.d.env[name];
+    this.log.warn({ app, passwordEnv: name }, `mqtt.password_env ${name} is not a variable this app may read; connecting without a password (use ${defaultPasswordEnv(app)})`);
+    return undefined;
+  }
+
+  /**
+   * How each (re)connection opens its socket: under the outbound policy, resolved and checked
+   * at every attempt and connected to the checked address (mqtt.js's own TCP builder takes no
+   * lookup hook, hence our builder).
+   */
+  private stream(target: URL): (client: MqttClient) => Duplex {
+    const protocol = target.protocol.replace(/:$/, "");
+    // mqtt:// is not a special scheme to URL: an IPv6 host keeps its brackets.
+    const host = target.hostname.replace(/^\[|\]$/g, "");
+    const port = target.port === "" ? undefined : Number(target.port);
+    const allow = this.d.ssrf;
+    if (protocol === "mqtt") return () => guardedNetConnect(allow, { host, port: port ?? 1883 });
+    if (protocol === "mqtts") return () => guardedTlsConnect(allow, { host, port: port ?? 8883 });
+    const agents = guardedAgents(allow);
+    const wsOptions = { agent: protocol === "wss" ? agents.https : agents.http };
+    return (client) => wsStream(client, { protocol: protocol === "wss" ? "wss" : "ws", hostname: target.hostname, port, path: `${target.pathname}${target.search}`, wsOptions });
   }
 }
 

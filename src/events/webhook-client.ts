@@ -1,6 +1,6 @@
-import { isIP } from "node:net";
-import { Agent, buildConnector, request } from "undici";
-import { checkHost, type SsrfAllowlist } from "../lib/ssrf.ts";
+import { request, type Agent } from "undici";
+import { guardedDispatcher, OutboundRefused } from "../lib/outbound.ts";
+import type { SsrfAllowlist } from "../lib/ssrf.ts";
 
 /** SPEC 6.1: each attempt has 10 s (to connect, for the headers, and between body chunks). */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
@@ -11,36 +11,17 @@ export type AttemptResult =
   | { readonly kind: "delivered"; readonly status: number }
   | { readonly kind: "retry" | "permanent"; readonly status: number | null; readonly error: string };
 
-class SsrfRefused extends Error {
-  override readonly name = "SsrfRefused";
-}
-
 /**
- * POSTs webhook bodies. The SSRF check runs inside undici's connect hook, at the moment a socket
- * is opened: the host is resolved once, every address checked, and the socket connects to the
- * checked address, so neither DNS rebinding nor forms such as `127.1` or `[::ffff:127.0.0.1]`
- * get through (Node's global fetch would ignore an http.Agent; undici's dispatcher is the seam).
- * Redirects are never followed.
+ * POSTs webhook bodies through the outbound policy's dispatcher (`lib/outbound.ts`): the target
+ * is checked when a socket is opened and the socket connects to the checked address (Node's
+ * global fetch would ignore an http.Agent; undici's dispatcher is the seam). Redirects are
+ * never followed.
  */
 export class WebhookClient {
   private readonly agent: Agent;
 
   constructor(allow: SsrfAllowlist) {
-    const connect = buildConnector({ timeout: ATTEMPT_TIMEOUT_MS });
-    this.agent = new Agent({
-      headersTimeout: ATTEMPT_TIMEOUT_MS,
-      bodyTimeout: ATTEMPT_TIMEOUT_MS,
-      connect: (options, callback) => {
-        checkHost(options.hostname, allow).then(
-          (verdict) => {
-            if ("refused" in verdict) return callback(new SsrfRefused(verdict.refused), null);
-            const name = options.hostname.replace(/^\[|\]$/g, "");
-            connect({ ...options, hostname: verdict.address, servername: isIP(name) ? undefined : name }, callback);
-          },
-          (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
-        );
-      },
-    });
+    this.agent = guardedDispatcher(allow, { timeoutMs: ATTEMPT_TIMEOUT_MS, headersTimeout: ATTEMPT_TIMEOUT_MS, bodyTimeout: ATTEMPT_TIMEOUT_MS });
   }
 
   /**
@@ -59,7 +40,7 @@ export class WebhookClient {
       if (status >= 300 && status < 400) return { kind: "permanent", status, error: `HTTP ${status}: redirects are not followed; configure the final URL` };
       return { kind: "permanent", status, error };
     } catch (err) {
-      if (err instanceof SsrfRefused) return { kind: "permanent", status: null, error: `${err.message}; list it in SERVICE_SSRF_ALLOWLIST to allow it` };
+      if (err instanceof OutboundRefused) return { kind: "permanent", status: null, error: err.message };
       const e = err as Error & { code?: string };
       const timedOut = e.code === "UND_ERR_HEADERS_TIMEOUT" || e.code === "UND_ERR_BODY_TIMEOUT" || e.code === "UND_ERR_CONNECT_TIMEOUT";
       return { kind: "retry", status: null, error: timedOut ? `timed out after ${ATTEMPT_TIMEOUT_MS / 1000} s` : `${e.code ?? e.name}: ${e.message}` };

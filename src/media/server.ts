@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { decodeProtectedHeader } from "jose";
 import { EgressClient, IngressClient, RoomServiceClient, TokenVerifier, type ClaimGrants, type EgressInfo } from "livekit-server-sdk";
+import type { Dispatcher } from "undici";
 import { JoinTokenSigner, type JoinClaims } from "./join-jwt.ts";
+import { confined, OutboundRefused } from "../lib/outbound.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 
 /** Where LiveKit is and how to talk to it (SERVICE_LIVEKIT_*). */
@@ -43,12 +45,21 @@ export class MediaServer {
   private readonly verifier: TokenVerifier;
   private readonly signer: JoinTokenSigner;
 
-  constructor(readonly settings: MediaServerSettings) {
+  /**
+   * `through`: the dispatcher every API call connects with, for a server a tenant named (an app's
+   * own `media_server`), so the outbound policy applies; the operator's SERVICE_LIVEKIT_* one is
+   * trusted and connects directly.
+   */
+  constructor(
+    readonly settings: MediaServerSettings,
+    through?: Dispatcher,
+  ) {
     const options = { requestTimeout: REQUEST_TIMEOUT_SECONDS };
-    this.rooms = new RoomServiceClient(settings.url, settings.apiKey, settings.apiSecret, options);
-    this.ingress = new IngressClient(settings.url, settings.apiKey, settings.apiSecret, options);
-    this.egress = new EgressClient(settings.url, settings.apiKey, settings.apiSecret, options);
-    this.launcher = new EgressClient(settings.url, settings.apiKey, settings.apiSecret, { requestTimeout: EGRESS_START_TIMEOUT_SECONDS });
+    const wrap = <T extends object>(client: T): T => (through ? confined(client, through) : client);
+    this.rooms = wrap(new RoomServiceClient(settings.url, settings.apiKey, settings.apiSecret, options));
+    this.ingress = wrap(new IngressClient(settings.url, settings.apiKey, settings.apiSecret, options));
+    this.egress = wrap(new EgressClient(settings.url, settings.apiKey, settings.apiSecret, options));
+    this.launcher = wrap(new EgressClient(settings.url, settings.apiKey, settings.apiSecret, { requestTimeout: EGRESS_START_TIMEOUT_SECONDS }));
     this.verifier = new TokenVerifier(settings.apiKey, settings.apiSecret);
     this.signer = new JoinTokenSigner(settings.apiKey, settings.apiSecret);
   }
@@ -135,6 +146,9 @@ export const MEDIA_SERVER_MISSING: Problem = problem(
  * else (down, timed out, internal) is the 503 callers see.
  */
 export function mediaServerDown(err: unknown): Problem {
+  // fetch reports every transport failure as "fetch failed"; the policy's refusal is the cause.
+  const cause = (err as { cause?: unknown }).cause;
+  if (cause instanceof OutboundRefused) return problem("media_server_unavailable", `the app's media server is not reachable: ${cause.message}`);
   const detail = (err instanceof Error ? err.message : String(err)).slice(0, 300);
   const status = (err as { status?: unknown }).status;
   const code = (err as { code?: unknown }).code;

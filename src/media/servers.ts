@@ -1,7 +1,10 @@
+import type { Dispatcher } from "undici";
 import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { AppConfigService } from "../apps/config/service.ts";
 import type { AppSecrets } from "../apps/secrets.ts";
 import type { AppStore } from "../apps/store.ts";
+import { guardedDispatcher } from "../lib/outbound.ts";
+import type { SsrfAllowlist } from "../lib/ssrf.ts";
 import { MediaServer } from "./server.ts";
 
 export interface MediaServersOptions {
@@ -10,6 +13,8 @@ export interface MediaServersOptions {
   readonly configs: AppConfigService;
   readonly secrets: AppSecrets;
   readonly apps: AppStore;
+  /** SERVICE_SSRF_ALLOWLIST: an app's own server is a tenant's target, so the outbound policy applies. */
+  readonly ssrf: SsrfAllowlist;
 }
 
 /**
@@ -25,12 +30,17 @@ export class MediaServers {
   private readonly configs: AppConfigService;
   private readonly secrets: AppSecrets;
   private readonly apps: AppStore;
+  readonly ssrf: SsrfAllowlist;
+  /** One pool of checked connections for every app's own server. */
+  private readonly guarded: Dispatcher;
 
   constructor(options: MediaServersOptions) {
     this.global = options.global;
     this.configs = options.configs;
     this.secrets = options.secrets;
     this.apps = options.apps;
+    this.ssrf = options.ssrf;
+    this.guarded = guardedDispatcher(options.ssrf);
   }
 
   /** The app's own settings when all four are set, else undefined. */
@@ -40,7 +50,7 @@ export class MediaServers {
     const secret = this.secrets.get(app, "media_server.secret");
     const server =
       block.url && block.ws_url && block.api_key && secret
-        ? new MediaServer({ url: block.url, wsUrl: block.ws_url, apiKey: block.api_key, apiSecret: secret })
+        ? new MediaServer({ url: block.url, wsUrl: block.ws_url, apiKey: block.api_key, apiSecret: secret }, this.guarded)
         : undefined;
     this.perApp.set(app, server);
     return server;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { appOf } from "../auth/caller.ts";
 import { editsFrom, type AppConfigService } from "../apps/config/service.ts";
 import type { AppSecrets } from "../apps/secrets.ts";
+import { internalTarget } from "../lib/outbound.ts";
 import { isProblem } from "../lib/problem.ts";
 import { ok } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
@@ -53,6 +54,10 @@ export function mediaSettingsRoutes(configs: AppConfigService, secrets: AppSecre
       handler: async (ctx) => {
         const app = appOf(ctx).name;
         const b = ctx.body;
+        for (const [field, url] of [["body.url", b.url], ["body.wsUrl", b.wsUrl]] as const) {
+          const internal = url ? await internalTarget(field, url, servers.ssrf) : undefined;
+          if (internal) return internal;
+        }
         const edits = editsFrom([
           [["media_server", "url"], b.url],
           [["media_server", "ws_url"], b.wsUrl],

@@ -8,7 +8,8 @@ import type { Databases } from "../db/databases.ts";
 import type { Egresses } from "../egress/service.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
-import { ssrfRefusal, type SsrfAllowlist } from "../lib/ssrf.ts";
+import { OutboundRefused } from "../lib/outbound.ts";
+import { checkHost, ssrfRefusal, type SsrfAllowlist } from "../lib/ssrf.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { SecretBox } from "../secrets/box.ts";
 import { streamStore, type StreamView } from "../streams/store.ts";
@@ -18,6 +19,18 @@ import type { VideoEncoder } from "../vods/encoders.ts";
 import { cameraPush, egressPush, type Push } from "./pushers.ts";
 import { maskUrl, scrubSecrets, targetUrl, type StartRestreamBody } from "./schemas.ts";
 import { restreamStore, type DestinationRow, type DestinationState } from "./store.ts";
+
+/**
+ * The URL our ffmpeg pushes to, on the address that was checked: plain RTMP connects to it
+ * directly, so a name cannot resolve elsewhere between the check and the connection. RTMPS
+ * keeps the name, which its TLS handshake (SNI) needs; only the check before launch guards it.
+ */
+function pinned(url: string, address: string): string {
+  const u = new URL(url);
+  if (u.protocol !== "rtmp:") return url;
+  u.hostname = address.includes(":") ? `[${address}]` : address;
+  return u.toString();
+}
 
 /** Our own ids for camera-room destinations; LiveKit rooms' are the media server's `EG_`. */
 const CAMERA_PUSH_PREFIX = "RS_";
@@ -261,8 +274,11 @@ export class RestreamService {
     const url = this.o.box.open("app-secrets", `restream:${app}:${row.id}`, row.target);
     if (url === undefined) return void send({ type: "push_died", error: "the destination's sealed URL cannot be opened (was the master key changed?)" });
     const died = (error: string) => send({ type: "push_died", error: scrubSecrets(error, url) });
+    // Checked again at every (re)launch: what the name resolves to may have changed since the start.
+    const verdict = await checkHost(new URL(url).hostname, this.o.ssrf);
+    if ("refused" in verdict) return died(verdict.unresolved ? verdict.refused : new OutboundRefused(verdict.refused).message);
     if (row.source === "camera") {
-      const push = cameraPush(this.o.cameras, app, row.room, url, await this.o.encoder(), row.id, {
+      const push = cameraPush(this.o.cameras, app, row.room, pinned(url, verdict.address), await this.o.encoder(), row.id, {
         connected: () => send({ type: "connected" }),
         died,
         sourceEnded: () => send({ type: "source_ended" }),

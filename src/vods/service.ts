@@ -136,6 +136,8 @@ export class VodService {
     const local = row.local_path !== null && existsSync(row.local_path) ? row.local_path : undefined;
     const source = local ?? (await this.presign(app, row.file_key));
     if (!source) return problem("not_found", `VOD ${id} has neither a local file nor an S3 object to probe`);
+    const refused = local === undefined ? await this.o.s3.outboundRefusal(source) : undefined;
+    if (refused) return problem("bad_request", `VOD ${id} could not be probed: ${refused}`);
     try {
       const info = await this.o.media.run("probe", { file: source });
       store.backfill(id, { duration_s: info.durationS, width: info.width, height: info.height, format: info.format, codec: info.codec });

@@ -24,7 +24,7 @@ interface Health {
 describe("damaged per-app files: config.yaml and sealed secrets (issue 19)", () => {
   it("keeps the service and every other app up, answers 503 app_unavailable naming the file, reports it in db/health, leaves the file alone", async () => {
     const dataDir = tempDir();
-    const env = { ...testEnv(dataDir), SERVICE_LOG_STDOUT: "on" };
+    const env = { ...testEnv(dataDir), SERVICE_LOG_STDOUT: "on", SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" };
     const first = await startedService(env);
     const [, token] = await first.svc.waitFor(FIRST_TOKEN);
     const call = (url: string, method: string, p: string, body?: unknown) => request(url, method, p, { token, body });

@@ -26,7 +26,7 @@ describe("app config blocks", () => {
   const call = (method: string, p: string, body?: unknown) => server.request(method, p, { token: server.rootToken, body });
 
   before(async () => {
-    server = await startServer({ SERVICE_LOG_LEVEL: "trace", APP_ENVPW_MQTT_PASSWORD: "from-env" });
+    server = await startServer({ SERVICE_LOG_LEVEL: "trace", APP_ENVPW_MQTT_PASSWORD: "from-env", SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" });
     server.app.logging.subscribe((r) => logs.push(JSON.stringify(r)));
     for (const name of ["blocks", "envpw"]) assert.equal((await call("POST", "/api/v1/apps", { name })).status, 201);
   });

@@ -29,7 +29,7 @@ describe("MQTT publishing", () => {
 
   before(async () => {
     broker = await Broker.start();
-    server = await startServer({ APP_MQ_ENV_MQTT_PASSWORD: "" });
+    server = await startServer({ APP_MQ_ENV_MQTT_PASSWORD: "", SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" });
   });
   after(async () => {
     for (const s of subscribers) await s.close();

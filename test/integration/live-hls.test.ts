@@ -40,7 +40,7 @@ describe("live HLS of a LiveKit room", () => {
     await minio.makePublic("live");
     const port = await freePort();
     livekit = await startLiveKit({ webhookUrl: `http://127.0.0.1:${port}/webhooks/livekit`, egress: true });
-    server = await startServer({ ...livekit.env, SERVICE_PORT: String(port) });
+    server = await startServer({ ...livekit.env, SERVICE_PORT: String(port), SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" });
     assert.equal((await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name: "crowd" } })).status, 201);
     assert.equal((await call("PUT", "/config/raw", { yaml: "transcoding:\n  distribution: cdn\n  hls_segment_seconds: 1\n  hls_window_segments: 3\n" })).status, 200);
     const s3 = { provider: "s3-compatible", bucket: "live", region: minio.region, endpoint: minio.endpoint, key: minio.accessKey, secret: minio.secretKey };

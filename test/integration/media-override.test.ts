@@ -22,7 +22,7 @@ describe("an app's own LiveKit overrides SERVICE_LIVEKIT_*", () => {
       startLiveKit({ webhookUrl }),
       startLiveKit({ webhookUrl, apiKey: "own-app-key", apiSecret: "the-own-app-livekit-secret-long-enough" }),
     ]);
-    server = await startServer({ ...shared.env, SERVICE_PORT: String(port) });
+    server = await startServer({ ...shared.env, SERVICE_PORT: String(port), SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" });
     for (const name of ["shared-app", "own-app"]) assert.equal((await call("POST", "/api/v1/apps", { name })).status, 201);
   });
   after(async () => {

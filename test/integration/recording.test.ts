@@ -59,7 +59,7 @@ describe("recording a camera room", () => {
     minio = await startMinio();
     await minio.createBucket("recordings");
     // The camera's WebSocket URL comes from the public URL, so the port is known beforehand.
-    server = await startServer({ SERVICE_PORT: String(await freePort()), SERVICE_UPLOAD_ATTEMPTS: "2", SERVICE_UPLOAD_RETRY_MS: "100" });
+    server = await startServer({ SERVICE_PORT: String(await freePort()), SERVICE_UPLOAD_ATTEMPTS: "2", SERVICE_UPLOAD_RETRY_MS: "100", SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" });
     await cameraApp(server, "rec");
     assert.equal((await call("PATCH", "", { recordingEnabled: true })).status, 200);
     const s3 = { provider: "s3-compatible", bucket: "recordings", region: minio.region, endpoint: minio.endpoint, key: minio.accessKey, secret: minio.secretKey, prefix: "tenant-a/" };

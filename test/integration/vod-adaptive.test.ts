@@ -27,7 +27,7 @@ describe("adaptive VOD ladder", () => {
     minio = await startMinio();
     await minio.createBucket("hls");
     await minio.makePublic("hls");
-    server = await startServer({ SERVICE_PORT: String(await freePort()) });
+    server = await startServer({ SERVICE_PORT: String(await freePort()), SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" });
     await cameraApp(server, "ladder", "recording:\n  enabled: true\n  delete_local_after_upload: true\n");
     const ladder = { vodAdaptive: true, vodRenditions: [{ height: 180, bitrateKbps: 300 }, { height: 144, bitrateKbps: 200 }, { height: 720, bitrateKbps: 2000 }], hlsSegmentSeconds: 1 };
     assert.equal((await call("PATCH", "/config", ladder)).status, 200);

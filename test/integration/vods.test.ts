@@ -26,7 +26,7 @@ describe("VOD list and detail", () => {
   before(async () => {
     minio = await startMinio();
     await minio.createBucket("vods");
-    server = await startServer();
+    server = await startServer({ SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" });
     assert.equal((await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name: "vodapp" } })).status, 201);
     const store = vodStore(server.app.databases.app("vodapp"));
     const rooms = ["lobby", "stage", "lobby", "stage", "lobby"];

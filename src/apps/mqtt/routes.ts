@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { appOf } from "../../auth/caller.ts";
-import { isProblem } from "../../lib/problem.ts";
+import { internalTarget } from "../../lib/outbound.ts";
+import { isProblem, problem } from "../../lib/problem.ts";
+import type { SsrfAllowlist } from "../../lib/ssrf.ts";
 import { ok } from "../../http/reply.ts";
 import { defineRoute, type Route } from "../../http/route.ts";
 import { editsFrom, type AppConfigService } from "../config/service.ts";
 import { LOG_LEVELS } from "../config/schema.ts";
 import { appParams } from "../schemas.ts";
-import { defaultPasswordEnv, defaultTopicPrefix } from "./defaults.ts";
+import { defaultPasswordEnv, defaultTopicPrefix, passwordEnvAllowed, passwordEnvRule } from "./defaults.ts";
 import type { AppSecrets } from "../secrets.ts";
 
 /** PUT /apps/{app}/mqtt: SPEC 2.13 and 2.14 in camelCase, every field optional. */
@@ -20,6 +22,7 @@ const mqttBody = z.strictObject({
   username: z.string().max(255).optional(),
   /** Stored in the secrets store; omit to keep the stored one, empty to remove it. */
   password: z.string().max(1024).optional(),
+  /** Which names an app may use depends on the app: checked in the handler (`passwordEnvAllowed`). */
   passwordEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, "an environment variable name, e.g. APP_DEMO_MQTT_PASSWORD").max(128).optional(),
   topicPrefix: z.string().max(255).optional(),
   qos: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
@@ -36,11 +39,12 @@ const mqttBody = z.strictObject({
     .optional(),
 });
 
-
 export interface MqttRouteDeps {
   readonly configs: AppConfigService;
   readonly secrets: AppSecrets;
+  /** The `APP_*` variables (config.ts). */
   readonly env: Readonly<Record<string, string | undefined>>;
+  readonly ssrf: SsrfAllowlist;
 }
 
 /** SPEC 4.4b: the MQTT and latency-alert settings; the password is never shown. */
@@ -64,7 +68,8 @@ export function mqttRoutes(d: MqttRouteDeps): Route[] {
         cooldownSeconds: alert.cooldown_seconds,
         intervalSeconds: alert.interval_seconds,
       },
-      hasPassword: d.secrets.has(app, "mqtt.password") || (d.env[passwordEnv] ?? "") !== "",
+      // Only a variable the app may read counts: any other name would tell whether it exists.
+      hasPassword: d.secrets.has(app, "mqtt.password") || (passwordEnvAllowed(app, passwordEnv) && (d.env[passwordEnv] ?? "") !== ""),
       configured: mqtt.enabled && mqtt.url !== "",
     };
   };
@@ -89,6 +94,12 @@ export function mqttRoutes(d: MqttRouteDeps): Route[] {
       handler: async (ctx) => {
         const app = appOf(ctx).name;
         const b = ctx.body;
+        if (b.passwordEnv !== undefined && !passwordEnvAllowed(app, b.passwordEnv)) {
+          const message = passwordEnvRule(app);
+          return problem("validation_failed", `body.passwordEnv: ${message}`, { details: [{ path: "body.passwordEnv", message, code: "custom" }] });
+        }
+        const internal = b.url ? await internalTarget("body.url", b.url, d.ssrf) : undefined;
+        if (internal) return internal;
         const edits = editsFrom([
           [["mqtt", "enabled"], b.enabled],
           [["mqtt", "url"], b.url],

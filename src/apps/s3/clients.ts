@@ -1,4 +1,6 @@
-import { S3Client } from "@aws-sdk/client-s3";
+import { S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
+import { guardedAgents, OutboundRefused } from "../../lib/outbound.ts";
+import { parseSsrfAllowlist, ssrfRefusal, type SsrfAllowlist } from "../../lib/ssrf.ts";
 import type { AppConfig } from "../config/schema.ts";
 import type { AppSecrets } from "../secrets.ts";
 
@@ -16,8 +18,28 @@ export interface S3Connection {
   readonly region: string;
   readonly endpoint: string | undefined;
   readonly forcePathStyle: boolean;
-  /** Undefined: the SDK's default chain (instance roles, env of the host). */
-  readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined;
+  /**
+   * The app's own keys; `host-chain`, the SDK's default chain (the host's environment, instance
+   * role), only for apps SERVICE_S3_AMBIENT_CREDENTIALS lists; else why there are none, which
+   * every request then fails with before anything is sent.
+   */
+  readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | "host-chain" | { readonly missing: string };
+  /** SERVICE_SSRF_ALLOWLIST's text: the endpoint is the tenant's, so the outbound policy applies. */
+  readonly ssrfAllowlist: string;
+}
+
+/** An app's S3 use without keys of its own: never signed with the operator's identity. */
+class S3CredentialsMissing extends Error {
+  override readonly name = "S3CredentialsMissing";
+}
+
+function credentialsOf(credentials: S3Connection["credentials"]): S3ClientConfig["credentials"] {
+  if (credentials === "host-chain") return undefined;
+  if ("missing" in credentials) {
+    const { missing } = credentials;
+    return () => Promise.reject(new S3CredentialsMissing(missing));
+  }
+  return credentials;
 }
 
 /**
@@ -27,11 +49,13 @@ export interface S3Connection {
  * still protects the bytes in transit.
  */
 export function s3Client(connection: S3Connection): S3Client {
+  const agents = guardedAgents(parseSsrfAllowlist(connection.ssrfAllowlist));
   return new S3Client({
     region: connection.region,
     endpoint: connection.endpoint,
     forcePathStyle: connection.forcePathStyle,
-    credentials: connection.credentials,
+    credentials: credentialsOf(connection.credentials),
+    requestHandler: { httpAgent: agents.http, httpsAgent: agents.https },
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
@@ -53,10 +77,20 @@ export class S3Clients {
 
   private readonly secrets: AppSecrets;
   private readonly configOf: (app: string) => AppConfig;
+  private readonly ssrf: SsrfAllowlist;
+  private readonly ambient: ReadonlySet<string>;
 
-  constructor(options: { readonly secrets: AppSecrets; readonly configOf: (app: string) => AppConfig }) {
+  constructor(options: {
+    readonly secrets: AppSecrets;
+    readonly configOf: (app: string) => AppConfig;
+    readonly ssrf: SsrfAllowlist;
+    /** SERVICE_S3_AMBIENT_CREDENTIALS: the apps that may use the host's own credential chain. */
+    readonly ambient: readonly string[];
+  }) {
     this.secrets = options.secrets;
     this.configOf = options.configOf;
+    this.ssrf = options.ssrf;
+    this.ambient = new Set(options.ambient);
   }
 
   /** The app's client, or undefined while no bucket is configured. */
@@ -74,11 +108,33 @@ export class S3Clients {
     };
     const key = this.secrets.get(app, "s3.key");
     const secret = this.secrets.get(app, "s3.secret");
-    const credentials = key !== undefined && secret !== undefined ? { accessKeyId: key, secretAccessKey: secret } : undefined;
-    const connection: S3Connection = { region: target.region, endpoint: target.endpoint, forcePathStyle: target.forcePathStyle, credentials };
+    const connection: S3Connection = {
+      region: target.region,
+      endpoint: target.endpoint,
+      forcePathStyle: target.forcePathStyle,
+      credentials: key !== undefined && secret !== undefined ? { accessKeyId: key, secretAccessKey: secret } : this.withoutKeys(app),
+      ssrfAllowlist: this.ssrf.text,
+    };
     const entry = { client: s3Client(connection), target, connection };
     this.clients.set(app, entry);
     return entry;
+  }
+
+  private withoutKeys(app: string): S3Connection["credentials"] {
+    if (this.ambient.has(app)) return "host-chain";
+    return {
+      missing: `app ${app} has no S3 key and secret: set them with PUT /api/v1/apps/${app}/s3 (the host's own credentials are used only for apps SERVICE_S3_AMBIENT_CREDENTIALS lists)`,
+    };
+  }
+
+  /**
+   * Why a URL into an app's bucket (a presigned one) may not be handed to a process that fetches
+   * it by itself, such as ffprobe, or undefined. That process resolves the name again, so this
+   * narrows the window rather than closing it, as for RTMPS pushes.
+   */
+  async outboundRefusal(url: string): Promise<string | undefined> {
+    const refused = await ssrfRefusal(new URL(url).hostname, this.ssrf);
+    return refused === undefined ? undefined : new OutboundRefused(refused).message;
   }
 
   /** Forgets the app's client; the next `get` builds a fresh one. */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { appOf } from "../../auth/caller.ts";
+import { internalTarget } from "../../lib/outbound.ts";
 import { isProblem, problem } from "../../lib/problem.ts";
+import type { SsrfAllowlist } from "../../lib/ssrf.ts";
 import { ok } from "../../http/reply.ts";
 import { defineRoute, type Route } from "../../http/route.ts";
 import { editsFrom, type AppConfigService } from "../config/service.ts";
@@ -26,6 +28,7 @@ export interface S3RouteDeps {
   readonly configs: AppConfigService;
   readonly secrets: AppSecrets;
   readonly clients: S3Clients;
+  readonly ssrf: SsrfAllowlist;
 }
 
 /** SPEC 4.4: the S3 block, credentials kept in the secrets store and never echoed. */
@@ -72,6 +75,8 @@ export function s3Routes(d: S3RouteDeps): Route[] {
             details: [{ path: "body.confirmPublic", message: "must be true to set a non-empty public_url", code: "custom" }],
           });
         }
+        const internal = b.endpoint ? await internalTarget("body.endpoint", b.endpoint, d.ssrf) : undefined;
+        if (internal) return internal;
         const edits = editsFrom([
           [["s3", "provider"], b.provider],
           [["s3", "bucket"], b.bucket],
