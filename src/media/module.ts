@@ -19,7 +19,7 @@ export interface MediaApi {
 /** The LiveKit media plane: the global and per-app servers, and the webhooks they send us. */
 export function mediaModule(core: Core, deps: { apps: AppsApi }): Module<{ media: MediaApi }> {
   const { configs, secrets, store } = deps.apps;
-  const servers = new MediaServers({ global: mediaServerFrom(core.config.livekit), configs, secrets, apps: store, ssrf: core.ssrf });
+  const servers = new MediaServers({ global: mediaServerFrom(core.config.livekit), configs, secrets, ssrf: core.ssrf });
   const webhooks = new MediaWebhooks({ servers, apps: deps.apps.service, registry: store, store: new WebhookEventStore(core.databases.global), logger: core.logger });
   return {
     name: "media",

@@ -1,8 +1,6 @@
 import type { Dispatcher } from "undici";
-import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { AppConfigService } from "../apps/config/service.ts";
 import type { AppSecrets } from "../apps/secrets.ts";
-import type { AppStore } from "../apps/store.ts";
 import { guardedDispatcher } from "../lib/outbound.ts";
 import type { SsrfAllowlist } from "../lib/ssrf.ts";
 import { MediaServer } from "./server.ts";
@@ -12,7 +10,6 @@ export interface MediaServersOptions {
   readonly global: MediaServer | undefined;
   readonly configs: AppConfigService;
   readonly secrets: AppSecrets;
-  readonly apps: AppStore;
   /** SERVICE_SSRF_ALLOWLIST: an app's own server is a tenant's target, so the outbound policy applies. */
   readonly ssrf: SsrfAllowlist;
 }
@@ -29,7 +26,6 @@ export class MediaServers {
   private readonly perApp = new Map<string, MediaServer | undefined>();
   private readonly configs: AppConfigService;
   private readonly secrets: AppSecrets;
-  private readonly apps: AppStore;
   readonly ssrf: SsrfAllowlist;
   /** One pool of checked connections for every app's own server. */
   private readonly guarded: Dispatcher;
@@ -38,7 +34,6 @@ export class MediaServers {
     this.global = options.global;
     this.configs = options.configs;
     this.secrets = options.secrets;
-    this.apps = options.apps;
     this.ssrf = options.ssrf;
     this.guarded = guardedDispatcher(options.ssrf);
   }
@@ -63,16 +58,5 @@ export class MediaServers {
 
   forApp(app: string): MediaServer | undefined {
     return this.override(app) ?? this.global;
-  }
-
-  /** The server whose API key signed a webhook (its JWT's issuer): the global one or an app's own. */
-  forApiKey(apiKey: string): MediaServer | undefined {
-    if (this.global?.settings.apiKey === apiKey) return this.global;
-    for (const app of this.apps.list({ all: true })) {
-      // An app with a damaged config.yaml or secret is skipped: the others' webhooks still verify.
-      const server = unlessUnavailable(undefined, () => (this.configs.get(app.name).media_server.api_key === apiKey ? this.override(app.name) : undefined));
-      if (server) return server;
-    }
-    return undefined;
   }
 }
