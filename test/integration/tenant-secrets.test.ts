@@ -23,7 +23,8 @@ describe("MQTT password_env reads only the app's own variables", () => {
   const logs: LogRecord[] = [];
   const subscribers: Subscriber[] = [];
   const root = (method: string, p: string, body?: unknown) => server.request(method, p, { token: server.rootToken, body });
-  const create = async (name: string) => assert.equal((await root("POST", "/api/v1/apps", { name })).status, 201);
+  // "tenant-mqtt" gets a room prefix of its own: its name would overlap "tenant"'s rooms.
+  const create = async (name: string) => assert.equal((await root("POST", "/api/v1/apps", { name, roomPrefix: name.replace(/-/g, "") })).status, 201);
   const raw = async (app: string, yaml: string) => {
     const res = await root("PUT", `/api/v1/apps/${app}/config/raw`, { yaml });
     assert.equal(res.status, 200, res.text);
