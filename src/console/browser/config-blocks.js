@@ -116,7 +116,7 @@ export function MqttBlock({ name, writable, version, onChanged }) {
         <${Field} label="Username" name="username" defaultValue=${v.username} autocomplete="off" />
         <${Field} label="MQTT password" name="password" type="password" autocomplete="off" placeholder=${v.hasPassword ? "set (type to replace)" : "not set"} hint="Write-only: the password is never shown." />
         ${v.hasPassword && html`<${Check} label="Remove the stored MQTT password" name="removePassword" />`}
-        <${Field} label="Password variable" name="passwordEnv" defaultValue=${v.passwordEnv} hint="Read when no password is stored." />
+        <${Field} label="Password variable" name="passwordEnv" defaultValue=${v.passwordEnv} hint="Read when no password is stored; only this app's own APP_<SLUG>_MQTT_PASSWORD or APP_<SLUG>_MQTT_PASSWORD_<PART> may be named." />
         <${Field} label="Topic prefix" name="topicPrefix" defaultValue=${v.topicPrefix} />
         <${Select} label="QoS" name="qos" value=${v.qos} options=${[0, 1, 2]} />
         <${Check} label="TLS" name="tls" defaultChecked=${v.tls} />
