@@ -8,7 +8,6 @@ import { createLogging, type Logging } from "../logging.ts";
 import { Metrics } from "../observability/metrics.ts";
 import { SecretBox } from "../secrets/box.ts";
 import { resolvePersistentSecret } from "../secrets/persistent-secret.ts";
-import { SnapshotStore } from "../supervisor/snapshot-store.ts";
 import { Supervisor, type SupervisorOptions } from "../supervisor/supervisor.ts";
 
 /**
@@ -59,7 +58,7 @@ export async function buildCore(config: Config, options: CoreOptions): Promise<C
         logger,
         metrics: new Metrics({ defaultMetrics: config.metrics.defaultMetrics, inFlight: options.inFlight }),
         databases,
-        supervisor: new Supervisor({ logger, clock: options.clock, snapshots: new SnapshotStore(databases.global) }),
+        supervisor: new Supervisor({ logger, clock: options.clock }),
         events: new EventDispatcher({ appExists: (app) => registry.findByName(app) !== undefined, logger }),
         box: new SecretBox(persistentSecret("master-key", config.masterKey, "SERVICE_MASTER_KEY")),
         registry,
