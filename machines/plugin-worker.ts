@@ -1,4 +1,5 @@
 import { assign, setup } from "xstate";
+import { backoffMs } from "./backoff.ts";
 
 /** One plugin's worker in one app, as its actor starts. */
 export interface PluginWorkerInput {
@@ -22,8 +23,6 @@ export type PluginWorkerEvent =
 
 /** Crashes in a row after which the worker stays `failed` until someone starts it again. */
 export const MAX_CRASHES = 5;
-/** The wait before the restart after crash `n` (1-based): 1 s doubling, at most 30 s. */
-export const restartDelayMs = (crashes: number): number => Math.min(30_000, 1000 * 2 ** Math.max(0, crashes - 1));
 /** Running this long without a crash forgets the earlier ones. */
 export const STABLE_MS = 60_000;
 
@@ -71,7 +70,7 @@ export const pluginWorker = setup({
     restartRequested: ({ context }) => context.restartAfterStop,
   },
   delays: {
-    backoff: ({ context }) => restartDelayMs(context.crashes),
+    backoff: ({ context }) => backoffMs(context.crashes),
     stable: STABLE_MS,
   },
 }).createMachine({

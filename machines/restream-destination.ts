@@ -1,4 +1,5 @@
 import { assign, setup } from "xstate";
+import { backoffMs } from "./backoff.ts";
 
 /** One restream destination, as its actor starts. */
 export interface RestreamInput {
@@ -16,9 +17,6 @@ export type RestreamEvent =
   | { type: "stop" }
   /** The source stream ended. */
   | { type: "source_ended" };
-
-/** The wait before retry `attempt` (1-based): 1 s doubling, at most 30 s. */
-export const retryDelayMs = (attempt: number): number => Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1));
 
 /**
  * SPEC 2.15 / 3.4 as a machine: `starting` until the push connects (`active`); a push that dies
@@ -40,7 +38,7 @@ export const restreamDestination = setup({
     entered: (_, _p: { state: "starting" | "active" | "failed" | "stopped"; attempts: number; error: string | null; reason: string | null }) => {},
   },
   delays: {
-    retry: ({ context }) => retryDelayMs(context.attempts),
+    retry: ({ context }) => backoffMs(context.attempts),
   },
 }).createMachine({
   id: "restream",

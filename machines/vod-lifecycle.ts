@@ -33,8 +33,9 @@ export class VodFailedError extends Error {
 /**
  * SPEC 3.1 as a machine: `recording` until stopped or its source ends (or fails: `failed`), then `uploading` while
  * `finalize` finishes the file, probes it, uploads it and its snapshot, then `ready`, or `failed`
- * with a reason. Every entry into a state calls `persist` (the row's status is the VOD's durable
- * state), so a restart resumes in the state the row says. The side effects are supplied by the
+ * with a reason. Only entering `uploading` calls `persist` (the row's status is the VOD's durable
+ * state: `recording` is its status from the insert, `ready` is written by `finalize` and `failed`
+ * by the `failed` action), so a restart resumes in the state the row says. The side effects are supplied by the
  * recording service through `.provide()`; the definition stays pure.
  */
 export const vodLifecycle = setup({

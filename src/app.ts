@@ -12,6 +12,7 @@ import { clusterModule } from "./cluster/module.ts";
 import { consoleModule } from "./console/module.ts";
 import { docsModule } from "./docs/module.ts";
 import { ModuleList } from "./core/modules.ts";
+import type { Pools } from "./core/pools.ts";
 import type { Databases } from "./db/databases.ts";
 import type { EventDispatcher } from "./events/dispatcher.ts";
 import { egressModule, type EgressApi } from "./egress/module.ts";
@@ -59,6 +60,8 @@ export interface App {
   readonly metrics: Metrics;
   readonly databases: Databases;
   readonly supervisor: Supervisor;
+  /** The worker-thread pools (`src/core/pools.ts`); tests measure theirs against the same registry. */
+  readonly pools: Pools;
   readonly events: EventDispatcher;
   readonly tokens: TokenService;
   readonly apps: AppStore;
@@ -139,19 +142,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await list.start();
         return port;
       },
-      // HTTP first so nothing new arrives, then the modules in reverse, then the actors, then the databases they wrote to.
+      // HTTP first so nothing new arrives, then the modules in reverse, then the actors, then the
+      // pools (a VOD actor's cleanup may still probe its file), then the databases they wrote to.
       stop: () =>
         (stopping ??= (async () => {
           list.drain();
           await server.stop(config.shutdownGraceMs);
           await list.stop();
           await core.supervisor.stopAll();
+          await core.pools.close();
           databases.close();
           logger.info("stopped");
           await core.logging.close();
         })()),
     };
   } catch (err) {
+    await core.pools.close();
     databases.close();
     await core.logging.close();
     throw err;

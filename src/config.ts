@@ -153,9 +153,6 @@ const envSchema = z.object({
   SERVICE_LIVEKIT_API_SECRET: optionalText(),
 });
 
-/** The names of every variable the service reads, for the README and for tests. */
-export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
-
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** The environment mapped to the shape the code uses. */

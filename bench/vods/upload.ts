@@ -28,7 +28,7 @@ export async function measureUploads(minio: Minio, file: string, rounds: number)
   const mbps = (ms: number) => bytes / 1e6 / (ms / 1000);
   // Ours is the service's uploader: a pool thread building the client the service builds for an
   // app. The bare side is the SDK's Upload with its defaults, on this thread.
-  const pool = new TaskPool<UploadTasks>({ taskFile: new URL("../../workers/s3-upload.ts", import.meta.url), maxThreads: 1 });
+  const pool = new TaskPool<UploadTasks>({ name: "uploads", taskFile: new URL("../../workers/s3-upload.ts", import.meta.url), maxThreads: 1, maxQueue: 1, timeoutMs: 3_600_000, retryAfterSeconds: 30 });
   // Counting is the service's business; the bench reads its own clock.
   const uploader = new Uploader({ pool, logger, metrics: { s3Error: () => undefined, upload: () => undefined } });
   const connection = { region: minio.region, endpoint: minio.endpoint, forcePathStyle: true, credentials: { accessKeyId: minio.accessKey, secretAccessKey: minio.secretKey }, ssrfAllowlist: "127.0.0.1/32" };

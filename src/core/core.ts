@@ -6,15 +6,15 @@ import { EventDispatcher } from "../events/dispatcher.ts";
 import { parseSsrfAllowlist, type SsrfAllowlist } from "../lib/ssrf.ts";
 import { createLogging, type Logging } from "../logging.ts";
 import { Metrics } from "../observability/metrics.ts";
+import { buildPools, poolMetrics, type Pools } from "./pools.ts";
 import { SecretBox } from "../secrets/box.ts";
 import { resolvePersistentSecret } from "../secrets/persistent-secret.ts";
-import { SnapshotStore } from "../supervisor/snapshot-store.ts";
 import { Supervisor, type SupervisorOptions } from "../supervisor/supervisor.ts";
 
 /**
  * What every module may use: the service config, logging and metrics, the databases, the actor
- * supervisor, the event dispatcher, the master-key box and the registry of apps (the tenants
- * everything else hangs off). Nothing here knows about a domain's own services.
+ * supervisor, the worker-thread pools, the event dispatcher, the master-key box and the registry
+ * of apps (the tenants everything else hangs off). Nothing here knows about a domain's own services.
  */
 export interface Core {
   readonly config: Config;
@@ -23,6 +23,8 @@ export interface Core {
   readonly metrics: Metrics;
   readonly databases: Databases;
   readonly supervisor: Supervisor;
+  /** Every worker-thread pool, bounded and measured; `app.ts` closes them after the actors. */
+  readonly pools: Pools;
   readonly events: EventDispatcher;
   /** Seals per-app secrets and 2FA seeds under the master key. */
   readonly box: SecretBox;
@@ -53,13 +55,15 @@ export async function buildCore(config: Config, options: CoreOptions): Promise<C
       resolvePersistentSecret({ file, configured, variable }, config.dataDir, logger);
     try {
       const registry = new AppStore(databases.global);
+      const metrics = new Metrics({ defaultMetrics: config.metrics.defaultMetrics, inFlight: options.inFlight });
       return {
         config,
         logging,
         logger,
-        metrics: new Metrics({ defaultMetrics: config.metrics.defaultMetrics, inFlight: options.inFlight }),
+        metrics,
         databases,
-        supervisor: new Supervisor({ logger, clock: options.clock, snapshots: new SnapshotStore(databases.global) }),
+        supervisor: new Supervisor({ logger, clock: options.clock }),
+        pools: buildPools(config, poolMetrics(metrics.registry)),
         events: new EventDispatcher({ appExists: (app) => registry.findByName(app) !== undefined, logger }),
         box: new SecretBox(persistentSecret("master-key", config.masterKey, "SERVICE_MASTER_KEY")),
         registry,

@@ -104,10 +104,6 @@ export type EventData<E extends EventName> = z.input<(typeof EVENTS)[E]["data"]>
 
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
 
-export function isEventName(name: string): name is EventName {
-  return Object.hasOwn(EVENTS, name);
-}
-
 export function categoryOf(event: EventName): EventCategory {
   return EVENTS[event].category;
 }

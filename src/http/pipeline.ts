@@ -14,6 +14,7 @@ import { Context } from "./context.ts";
 import type { Exchange } from "./exchange.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
 import { AppUnavailableError, appUnavailableProblem } from "../db/app-unavailable.ts";
+import { poolProblem } from "../lib/task-pool.ts";
 import { errorBody, statusOf } from "./problem.ts";
 import type { Reply, StreamReply } from "./reply.ts";
 import type { Route } from "./route.ts";
@@ -126,8 +127,9 @@ export class Pipeline {
       }
       status = this.render(ex, outcome, requestId, isHead, unreadBody, rate?.headers);
     } catch (err) {
-      // A damaged app database is that app's outage, already logged where it was found: not a bug.
-      const failure = err instanceof AppUnavailableError ? appUnavailableProblem(err) : undefined;
+      // A damaged app database is that app's outage, already logged where it was found, and a
+      // worker pool that is full or stopped a task past its timeout is load: neither is a bug.
+      const failure = err instanceof AppUnavailableError ? appUnavailableProblem(err) : poolProblem(err);
       if (!failure) this.log.error({ err, requestId, method: ex.method, route: pattern }, "unhandled error in request");
       status = this.render(
         ex,

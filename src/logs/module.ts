@@ -1,9 +1,7 @@
 import path from "node:path";
-import type { LogStoreTasks } from "../../workers/log-store.ts";
 import type { AppsApi } from "../apps/module.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
-import { TaskPool } from "../lib/task-pool.ts";
 import { logRoutes } from "./routes.ts";
 import { LogSink } from "./service.ts";
 
@@ -14,9 +12,7 @@ const PRUNE_EVERY_MS = 60_000;
 export function logsModule(core: Core, deps: { apps: AppsApi }): Module {
   const { config, logging, logger } = core;
   if (!config.logStore.enabled) return { name: "logs", routes: logRoutes(undefined, deps.apps.store) };
-  // One thread owns the store; it stays while the service runs (the store is written all the time).
-  const pool = new TaskPool<LogStoreTasks>({ taskFile: new URL("../../workers/log-store.ts", import.meta.url), maxThreads: 1, idleTimeoutMs: 24 * 3600_000 });
-  const sink = new LogSink({ pool, file: path.join(config.dataDir, "logs.db"), maxAgeMs: config.logStore.maxAgeMs, maxRows: config.logStore.maxRows, logger });
+  const sink = new LogSink({ pool: core.pools.logStore, file: path.join(config.dataDir, "logs.db"), maxAgeMs: config.logStore.maxAgeMs, maxRows: config.logStore.maxRows, logger });
   const unsubscribe = logging.subscribe((record) => sink.record(record));
   let pruning: NodeJS.Timeout | undefined;
   return {
@@ -31,7 +27,6 @@ export function logsModule(core: Core, deps: { apps: AppsApi }): Module {
       clearInterval(pruning);
       unsubscribe();
       await sink.close();
-      await pool.close();
     },
   };
 }

@@ -11,8 +11,6 @@ import {
   type InspectionEvent,
 } from "xstate";
 import type { Logger } from "pino";
-import { capture, parsePersisted, rearm, restoring, type PersistedActor } from "./persistence.ts";
-import type { SnapshotStore } from "./snapshot-store.ts";
 import { summarize } from "./summarize.ts";
 
 type Clock = NonNullable<ActorOptions<AnyActorLogic>["clock"]>;
@@ -30,10 +28,6 @@ export interface ActorInfo {
   readonly since: string;
   /** Its latest state changes, oldest first (at most KEPT_TRANSITIONS). */
   readonly transitions: readonly Transition[];
-  /** Spawned with `persist`: its snapshot is saved at every step and restored after a restart. */
-  readonly persisted: boolean;
-  /** When the snapshot it was restored from had been saved; null when it started from its input. */
-  readonly restoredFrom: string | null;
 }
 
 interface Entry {
@@ -41,9 +35,6 @@ interface Entry {
   readonly startedAt: Date;
   lastEvent: { type: string; at: Date } | null;
   readonly options: SpawnOptions;
-  restoredFrom: Date | null;
-  /** The JSON last saved, so a step that changed nothing is not written again. */
-  saved: string | null;
   /** The current state as JSON, to tell a transition from a step that stayed. */
   stateKey: string | undefined;
   since: Date;
@@ -67,12 +58,6 @@ export interface SpawnOptions {
   readonly onDeath?: (err: unknown) => void;
   /** Awaited by `stopAll` before the actor stops: what it owns outside itself (a child process). */
   readonly cleanup?: () => Promise<unknown>;
-  /**
-   * Save the actor's snapshot at every step, and when no actor runs under the id but a snapshot
-   * of the same machine is stored, start from it instead of from the input. Stopping the actor
-   * (`stop`), its end and its failure delete the snapshot; shutdown keeps it.
-   */
-  readonly persist?: boolean;
 }
 
 /** How long `stopAll` waits for cleanups before it stops the actors anyway. */
@@ -110,8 +95,6 @@ export interface SupervisorOptions {
   readonly logger: Logger;
   /** XState's clock; tests pass a `SimulatedClock`. */
   readonly clock?: Clock;
-  /** Where persisted actors' snapshots live; without it `persist` is refused. */
-  readonly snapshots?: SnapshotStore;
 }
 
 /**
@@ -122,13 +105,9 @@ export class Supervisor {
   private readonly system: ReturnType<typeof createActor<typeof root>>;
   private readonly entries = new Map<string, Entry>();
   private readonly log: Logger;
-  private readonly snapshots: SnapshotStore | undefined;
-  /** Set by `stopAll`: actors stopped by the shutdown keep their snapshots. */
-  private shuttingDown = false;
 
   constructor(options: SupervisorOptions) {
     this.log = options.logger.child({ component: "supervisor" });
-    this.snapshots = options.snapshots;
     this.system = createActor(root, {
       // An explicit `clock: undefined` would replace XState's default and break every `after`.
       ...(options.clock ? { clock: options.clock } : {}),
@@ -139,50 +118,27 @@ export class Supervisor {
 
   /** Starts an actor under `id`; an actor already running under that id is stopped first. */
   spawn<TLogic extends AnyActorLogic>(id: string, logic: TLogic, input: InputFrom<TLogic>, options: SpawnOptions = {}): ActorRefFrom<TLogic> {
-    if (options.persist && !this.snapshots) throw new Error(`actor ${id}: persist needs a snapshot store`);
     if (this.entries.has(id)) this.stop(id);
     const machineId = (logic as { id?: unknown }).id;
     const machine = typeof machineId === "string" ? machineId : "actor";
     const now = new Date();
-    const entry: Entry = { machine, startedAt: now, lastEvent: null, options, restoredFrom: null, saved: null, stateKey: undefined, since: now, transitions: [] };
+    const entry: Entry = { machine, startedAt: now, lastEvent: null, options, stateKey: undefined, since: now, transitions: [] };
     this.entries.set(id, entry);
-    const stored = options.persist ? this.stored(id, machine) : undefined;
-    let restoreFailed = false;
-    const spawned = stored
-      ? restoring(logic, stored.actor.snapshot, (err) => {
-          restoreFailed = true;
-          this.log.warn({ err, actor: id }, "stored snapshot does not fit the machine; starting from the input");
-        })
-      : logic;
-    this.system.send({ type: "spawn", id, logic: spawned, input });
+    this.system.send({ type: "spawn", id, logic, input });
     const actor = this.get(id);
     if (!actor) throw new Error(`actor ${id} did not start`);
-    if (stored && !restoreFailed) {
-      entry.restoredFrom = new Date(stored.savedAt);
-      rearm(actor, stored.actor.timers, Date.now());
-      this.log.info({ actor: id, savedAt: entry.restoredFrom.toISOString() }, "actor restored from its snapshot");
-    }
-    if (options.persist) this.save(id, entry, actor);
     // One observer: XState reports an error as unhandled when any observer lacks `error`.
     actor.subscribe({
-      next: () => {
-        if (options.persist) this.save(id, entry, actor);
-      },
       error: (err) => {
         this.log.error({ err, actor: id }, "actor failed");
         this.forget(id, actor);
-        if (options.persist) this.deleteSnapshot(id);
         try {
           options.onDeath?.(err);
         } catch (failure) {
           this.log.error({ err: failure, actor: id }, "the owner's onDeath failed");
         }
       },
-      complete: () => {
-        // Stopping completes an actor too; only an actor that reached its final state is over.
-        if (options.persist && actor.getSnapshot().status === "done") this.deleteSnapshot(id);
-        this.forget(id, actor);
-      },
+      complete: () => this.forget(id, actor),
     });
     return actor as ActorRefFrom<TLogic>;
   }
@@ -191,26 +147,10 @@ export class Supervisor {
     return (this.system.getSnapshot().children as Record<string, AnyActorRef | undefined>)[id];
   }
 
-  /** Stops the actor under `id`; its lifecycle is over, so a stored snapshot is deleted too. */
+  /** Stops the actor under `id`. */
   stop(id: string): void {
-    const entry = this.entries.get(id);
-    if (!entry) return;
-    this.entries.delete(id);
+    if (!this.entries.delete(id)) return;
     this.system.send({ type: "stop", id });
-    if (entry.options.persist) this.deleteSnapshot(id);
-  }
-
-  /**
-   * Ids with a stored snapshot and no running actor, in id order: what the owners spawn again
-   * (with `persist`) at start to bring their actors back, or `discard` when they are over.
-   */
-  restorable(prefix = ""): string[] {
-    return this.snapshots?.ids(prefix).filter((id) => !this.entries.has(id)) ?? [];
-  }
-
-  /** Forgets the stored snapshot of an actor that is not running. */
-  discard(id: string): void {
-    if (!this.entries.has(id)) this.deleteSnapshot(id);
   }
 
   /** Ids starting with `prefix`, in id order, without reading any actor's snapshot. */
@@ -238,8 +178,6 @@ export class Supervisor {
         since: entry.since.toISOString(),
         transitions: entry.transitions,
         context: summarize(snapshot?.context),
-        persisted: entry.options.persist === true,
-        restoredFrom: entry.restoredFrom?.toISOString() ?? null,
       });
     }
     return out;
@@ -254,7 +192,6 @@ export class Supervisor {
    * every actor; the supervisor cannot be used afterwards.
    */
   async stopAll(timeoutMs = CLEANUP_TIMEOUT_MS): Promise<void> {
-    this.shuttingDown = true;
     const pending = new Set<string>();
     const cleanups = [...this.entries].flatMap(([id, entry]) => {
       const cleanup = entry.options.cleanup;
@@ -297,42 +234,6 @@ export class Supervisor {
     entry.since = at;
     entry.transitions.push({ from: JSON.parse(before) as unknown, to: value, event: cause, at: at.toISOString() });
     if (entry.transitions.length > KEPT_TRANSITIONS) entry.transitions.shift();
-  }
-
-  /** The stored snapshot for `id` when it belongs to `machine`; anything else is deleted. */
-  private stored(id: string, machine: string): { actor: PersistedActor; savedAt: number } | undefined {
-    const row = this.snapshots?.load(id);
-    if (!row) return undefined;
-    try {
-      if (row.machine !== machine) throw new Error(`stored for machine ${row.machine}, not ${machine}`);
-      return { actor: parsePersisted(row.snapshot), savedAt: row.savedAt };
-    } catch (err) {
-      this.log.warn({ err, actor: id }, "stored snapshot unusable; starting from the input");
-      this.deleteSnapshot(id);
-      return undefined;
-    }
-  }
-
-  /** Writes the actor's snapshot when it changed; a failed write is logged, never thrown into XState. */
-  private save(id: string, entry: Entry, actor: AnyActorRef): void {
-    if (this.shuttingDown || actor.getSnapshot().status !== "active" || this.entries.get(id) !== entry) return;
-    try {
-      const json = capture(actor);
-      if (json === entry.saved) return;
-      this.snapshots?.save(id, entry.machine, json, Date.now());
-      entry.saved = json;
-    } catch (err) {
-      this.log.error({ err, actor: id }, "could not save the actor's snapshot; a restart would not restore this step");
-    }
-  }
-
-  private deleteSnapshot(id: string): void {
-    if (this.shuttingDown) return;
-    try {
-      this.snapshots?.delete(id);
-    } catch (err) {
-      this.log.error({ err, actor: id }, "could not delete the actor's stored snapshot");
-    }
   }
 
   private forget(id: string, actor: AnyActorRef): void {

@@ -24,6 +24,7 @@ export function systemModule(core: Core, deps: { apps: AppsApi }): Module<{ syst
   const system = new SystemService({
     config: core.config,
     databases: core.databases,
+    checks: core.pools.dbMaintenance,
     appFiles: (app) => appFileHealth(deps.apps, app),
     prefixOverlaps: () => deps.apps.service.prefixOverlaps(),
     onGpuProbed: (status) => {
@@ -36,6 +37,5 @@ export function systemModule(core: Core, deps: { apps: AppsApi }): Module<{ syst
     routes: systemRoutes(system),
     // The first probe runs in the background, so the gauge is right before anyone asks.
     start: () => void system.gpu(false),
-    stop: () => system.close(),
   };
 }

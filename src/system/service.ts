@@ -3,7 +3,8 @@ import type { PrefixOverlap } from "../apps/service.ts";
 import type { Config } from "../config.ts";
 import type { Databases } from "../db/databases.ts";
 import { problem, type Problem } from "../lib/problem.ts";
-import { TaskPool } from "../lib/task-pool.ts";
+import type { TaskPool } from "../lib/task-pool.ts";
+import type { DbMaintenanceTasks } from "../core/pools.ts";
 import type { DbHealth, DbSizes } from "../../workers/db-maintenance.ts";
 import { GpuProbe, type GpuStatus } from "./gpu.ts";
 import { effectiveSettings } from "./settings.ts";
@@ -21,6 +22,8 @@ export interface AppFileHealth {
 export interface SystemServiceOptions {
   readonly config: Config;
   readonly databases: Databases;
+  /** The pool the database checks and optimizations run on (they read or rewrite whole files). */
+  readonly checks: TaskPool<DbMaintenanceTasks>;
   /** The app's config.yaml and sealed secrets, checked. */
   readonly appFiles: (app: string) => AppFileHealth[];
   /** Apps whose room prefixes overlap (made before that was refused), for the global health. */
@@ -31,10 +34,6 @@ export interface SystemServiceOptions {
 
 /** What operators ask of the machine and the service's own files. */
 export class SystemService {
-  private readonly checks = new TaskPool<typeof import("../../workers/db-maintenance.ts")>({
-    taskFile: new URL("../../workers/db-maintenance.ts", import.meta.url),
-    maxThreads: 1,
-  });
   private readonly probe: GpuProbe;
 
   constructor(private readonly o: SystemServiceOptions) {
@@ -51,7 +50,7 @@ export class SystemService {
 
   /** The global database's health, and whether any apps' room prefixes overlap (the registry lives there). */
   async globalDbHealth(): Promise<DbHealth & { roomPrefixes: { status: "ok" | "overlapping"; overlaps: PrefixOverlap[] } }> {
-    const db = await this.checks.run("dbHealth", path.join(this.o.config.dataDir, "service.db"));
+    const db = await this.o.checks.run("dbHealth", path.join(this.o.config.dataDir, "service.db"));
     const overlaps = this.o.prefixOverlaps();
     return { ...db, roomPrefixes: { status: overlaps.length > 0 ? "overlapping" : "ok", overlaps } };
   }
@@ -61,7 +60,7 @@ export class SystemService {
    * `status` is `damaged` when any of them is, and each damaged file says what to do.
    */
   async appDbHealth(app: string): Promise<DbHealth & { status: "ok" | "damaged"; files: AppFileHealth[] }> {
-    const db = await this.checks.run("dbHealth", this.o.databases.appDbPath(app));
+    const db = await this.o.checks.run("dbHealth", this.o.databases.appDbPath(app));
     const files = this.o.appFiles(app);
     const damaged = db.integrity !== "ok" || files.some((f) => f.status === "damaged");
     return { ...db, status: damaged ? "damaged" : "ok", files };
@@ -73,12 +72,8 @@ export class SystemService {
    */
   async optimizeAppDb(app: string): Promise<{ before: DbSizes; after: DbSizes; durationMs: number } | Problem> {
     const started = performance.now();
-    const done = await this.o.databases.maintain(app, (file) => this.checks.run("dbOptimize", file));
+    const done = await this.o.databases.maintain(app, (file) => this.o.checks.run("dbOptimize", file));
     if (!done) return problem("conflict", `app ${app}'s database is being optimized already`);
     return { ...done, durationMs: Math.round(performance.now() - started) };
-  }
-
-  close(): Promise<void> {
-    return this.checks.close();
   }
 }

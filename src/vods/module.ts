@@ -1,11 +1,11 @@
 import type { AppsApi } from "../apps/module.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
-import { TaskPool } from "../lib/task-pool.ts";
+import type { TaskPool } from "../lib/task-pool.ts";
 import type { SystemApi } from "../system/module.ts";
 import { AdaptiveLadders } from "./adaptive.ts";
 import { VodMetrics } from "./metrics.ts";
-import { Uploader, type UploadTasks } from "./uploader.ts";
+import { Uploader } from "./uploader.ts";
 import { vodRoutes } from "./routes.ts";
 import { VodService, type MediaTasks } from "./service.ts";
 
@@ -21,13 +21,10 @@ export interface VodsApi {
 /** VOD records (SPEC 2.7, 4.12): what recordings became, with their S3 URLs and files. */
 export function vodsModule(core: Core, deps: { apps: AppsApi; system: SystemApi }): Module<{ vods: VodsApi }> {
   const { config, databases, metrics: m, logger } = core;
-  // Probes and snapshots are short ffmpeg runs; two threads keep one slow file from queueing the rest.
-  const media = new TaskPool<MediaTasks>({ taskFile: new URL("../../workers/media-files.ts", import.meta.url), maxThreads: 2 });
+  const { media, uploads } = core.pools;
   const service = new VodService({ databases, configs: deps.apps.configs, s3: deps.apps.s3, media, dataDir: config.dataDir, publicUrl: config.publicUrl });
   deps.apps.service.countVodsWith((app) => service.totals(app));
   const metrics = new VodMetrics({ registry: m.registry, apps: deps.apps.store, counts: (app) => service.counts(app) });
-  // One thread per upload slot: uploads wait for a slot before they reach the pool.
-  const uploads = new TaskPool<UploadTasks>({ taskFile: new URL("../../workers/s3-upload.ts", import.meta.url), maxThreads: config.uploads.concurrency });
   const uploader = new Uploader({ pool: uploads, metrics, logger: logger.child({ component: "uploads" }) });
   const adaptive = new AdaptiveLadders({ uploader, databases, configs: deps.apps.configs, s3: deps.apps.s3, media, events: core.events, metrics, gpu: () => deps.system.gpu(), dataDir: config.dataDir, logger });
   return {
@@ -39,9 +36,5 @@ export function vodsModule(core: Core, deps: { apps: AppsApi; system: SystemApi 
       metrics.forgetApp(app);
     },
     routes: vodRoutes(service),
-    stop: async () => {
-      await media.close();
-      await uploads.close();
-    },
   };
 }

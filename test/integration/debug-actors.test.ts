@@ -36,25 +36,4 @@ describe("GET /api/v1/debug/actors", () => {
     assert.equal(actor?.lastEvent?.type, "sample");
     assert.deepEqual((actor?.context as Record<string, unknown>)["room"], "lobby");
   });
-
-  it("shows a persisted actor restored after a service restart, with when its snapshot was saved", async () => {
-    const first = await startServer();
-    const token = first.rootToken;
-    first.app.supervisor
-      .spawn("latency:demo:kept", latencyLatch, { room: "kept", thresholdMs: 100, cooldownSeconds: 60 }, { persist: true })
-      .send({ type: "sample", rttMs: 250, at: Date.now(), participants: 2, publishers: 1 });
-    await first.close();
-    const second = await startServer({ SERVICE_DATA_DIR: first.dataDir });
-    try {
-      assert.deepEqual(second.app.supervisor.restorable("latency:"), ["latency:demo:kept"]);
-      second.app.supervisor.spawn("latency:demo:kept", latencyLatch, { room: "ignored", thresholdMs: 1, cooldownSeconds: 1 }, { persist: true });
-      const [actor] = dataOf<ActorInfo[]>(await second.request("GET", "/api/v1/debug/actors?prefix=latency:demo:kept", { token }));
-      assert.equal(actor?.state, "high");
-      assert.equal((actor?.context as Record<string, unknown>)["room"], "kept");
-      assert.equal(actor?.persisted, true);
-      assert.ok(actor?.restoredFrom && Date.parse(actor.restoredFrom) <= Date.now());
-    } finally {
-      await second.close();
-    }
-  });
 });

@@ -28,6 +28,9 @@ const CATALOGUE: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["service_media_transcode_total", []],
   ["service_gpu_available", ["type"]],
   ["service_errors_total", []],
+  ["service_pool_queue_depth", ["pool"]],
+  // Samples once a pool ran a task; its labels are asserted in test/integration/task-pools.test.ts.
+  ["service_pool_task_seconds", []],
 ];
 
 const PROM_CLIENT_GAUGES_NAMED_TOTAL = ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"];

@@ -1,8 +1,43 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { describe, it } from "node:test";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { importCycles, importGraph, sourceFiles, specifiersOf, type ImportEdge } from "../helpers/imports.ts";
+import { ownershipViolations, type OwnershipViolation, type SourceText } from "../helpers/ownership.ts";
+
+/**
+ * Today's breaches of the ownership rules (one owner per table, SQL only in stores, thin route
+ * files; see `test/helpers/ownership.ts`), by key. Exact both ways: a new breach fails, and so
+ * does an entry that no longer happens, so the list only ever shrinks. Issue 30 is removing them.
+ */
+const KNOWN_VIOLATIONS: readonly string[] = [
+  "routes src/accounts/routes.ts -> src/accounts/store.ts",
+  "sql src/apps/secrets.ts .prepare(",
+  "sql src/events/outbox.ts .prepare(",
+  "routes src/join-tokens/routes.ts -> src/apps/store.ts",
+  "routes src/logs/routes.ts -> src/apps/store.ts",
+  "sql src/mjpeg/keys.ts .prepare(",
+  "store src/plugins/rooms.ts -> src/streams/store.ts",
+  "routes src/plugins/routes.ts -> src/apps/store.ts",
+  "store src/recording/egress-recorder.ts -> src/streams/store.ts",
+  "store src/recording/egress-splits.ts -> src/vods/store.ts",
+  "store src/recording/finalize.ts -> src/vods/store.ts",
+  "store src/recording/service.ts -> src/vods/store.ts",
+  "store src/restream/service.ts -> src/streams/store.ts",
+  "routes src/streams/routes.ts -> livekit-server-sdk",
+];
+
+/** Breaches of the ownership rules that are the design, each with its reason (stale ones fail too). */
+const OWNERSHIP_EXEMPT: Readonly<Record<string, string>> = {
+  "store src/core/core.ts -> src/apps/store.ts":
+    "the registry of apps is part of the core every module receives (`Core.registry`): tenancy is what everything else hangs off",
+  "store src/cli/commands.ts -> src/apps/store.ts":
+    "the offline admin CLI works on the databases without building the module list, with the same registry the core makes",
+  "store workers/log-store.ts -> src/logs/store.ts": "the log store's own worker thread: the store runs there, off the event loop",
+  "sql workers/db-maintenance.ts .prepare(": "database checks read whole files (schema version, integrity) on a thread of their own: the database layer's work, not a table's",
+  "sql workers/db-maintenance.ts .exec(": "VACUUM of a whole database file, the database layer's work",
+};
 
 /**
  * The layering rules of the README's "Adding a domain", read from the import statements of
@@ -12,7 +47,9 @@ import { importCycles, importGraph, sourceFiles, specifiersOf, type ImportEdge }
  * - only the HTTP edge imports `src/http/`: route files, socket files, `src/http/` itself,
  *   `src/app.ts`, and the reasoned exemptions in HTTP_EXEMPT;
  * - only a `module.ts` imports a route or socket file (the module list is the one index of
- *   routes), apart from ROUTE_FILE_EXEMPT.
+ *   routes), apart from ROUTE_FILE_EXEMPT;
+ * and the ownership rules of `test/helpers/ownership.ts` (stores, SQL, thin route files), apart
+ * from OWNERSHIP_EXEMPT and the KNOWN_VIOLATIONS at the top.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const DIRS = ["src", "machines", "workers"];
@@ -174,5 +211,94 @@ describe("architecture: the checks themselves", () => {
     assert.equal(violations.length, 2, violations.join("\n"));
     assert.match(violations[0] ?? "", /^src\/apps\/service\.ts:1 imports/);
     assert.match(violations[1] ?? "", /^src\/app\.ts:1 imports/);
+  });
+});
+
+/** What the ownership checker finds in the real tree, less the reasoned exemptions. */
+function realOwnershipViolations(): { violations: OwnershipViolation[]; exemptSeen: Set<string> } {
+  const files: SourceText[] = sourceFiles(root, DIRS).map((file) => ({ path: file, text: readFileSync(path.join(root, file), "utf8") }));
+  const all = ownershipViolations(files);
+  return { violations: all.filter((v) => OWNERSHIP_EXEMPT[v.key] === undefined), exemptSeen: new Set(all.map((v) => v.key)) };
+}
+
+describe("architecture: every table has one owner, SQL lives in stores, route files call services", () => {
+  const { violations, exemptSeen } = realOwnershipViolations();
+
+  it("finds no breach beyond KNOWN_VIOLATIONS", () => {
+    const known = new Set(KNOWN_VIOLATIONS);
+    const fresh = violations.filter((v) => !known.has(v.key)).map((v) => v.message);
+    assert.equal(fresh.length, 0, `${fresh.length} new breach(es) of the ownership rules:\n  ${fresh.join("\n  ")}`);
+  });
+
+  it("lists in KNOWN_VIOLATIONS only breaches that still happen", () => {
+    const seen = new Set(violations.map((v) => v.key));
+    const gone = KNOWN_VIOLATIONS.filter((key) => !seen.has(key));
+    assert.equal(gone.length, 0, `these breaches are fixed; remove them from KNOWN_VIOLATIONS:\n  ${gone.join("\n  ")}`);
+  });
+
+  it("keeps no stale ownership exemption", () => {
+    const stale = Object.keys(OWNERSHIP_EXEMPT).filter((key) => !exemptSeen.has(key));
+    assert.equal(stale.length, 0, `these exemptions name a breach that no longer exists, remove them:\n  ${stale.join("\n  ")}`);
+  });
+});
+
+describe("architecture: the ownership checks themselves, on synthetic trees", () => {
+  const messages = (files: SourceText[]) => ownershipViolations(files).map((v) => v.message);
+
+  it("fails a file importing another domain's store, saying to call that module's API", () => {
+    const found = messages([
+      { path: "src/recording/service.ts", text: 'import { vodStore } from "../vods/store.ts";\nimport { recordingStore } from "./store.ts";\n' },
+      { path: "src/recording/egress.ts", text: 'import type { VodRow } from "../vods/store.ts";\n' },
+      { path: "src/vods/service.ts", text: 'import { vodStore } from "./store.ts";\n' },
+      { path: "src/app-stats/service.ts", text: 'import { liveRows } from "../streams/store.ts";\n' },
+    ]);
+    assert.deepEqual(found, [
+      "src/recording/service.ts:1 imports src/vods/store.ts: call the vods module's API (VodsApi) instead; only src/vods/ may use its store",
+      "src/app-stats/service.ts:1 imports src/streams/store.ts: call the streams module's API (StreamsApi) instead; only src/streams/ may use its store",
+    ]);
+  });
+
+  it("fails SQL outside store files, and tells a database's exec from RegExp#exec and a module's prepare()", () => {
+    const text = [
+      "const a = db.prepare(\"SELECT 1\");",
+      "this.db.exec(`DELETE FROM keys`);",
+      "const m = /^Bearer (.+)$/.exec(header);",
+      "const n = BEARER.exec(header);",
+      "await list.prepare();",
+      "// db.prepare(\"not code\")",
+    ].join("\n");
+    const found = messages([
+      { path: "src/mjpeg/keys.ts", text },
+      { path: "src/mjpeg/store.ts", text },
+      { path: "src/db/migrator.ts", text },
+      { path: "src/http/router.ts", text: "const m = PARAM.exec(segment);\nawait list.prepare();\n" },
+    ]);
+    assert.deepEqual(found, [
+      "src/mjpeg/keys.ts:1 runs SQL (.prepare): move the statements into src/mjpeg/store.ts as named methods and call those; only store files and migrations hold SQL",
+      "src/mjpeg/keys.ts:2 runs SQL (.exec): move the statements into src/mjpeg/store.ts as named methods and call those; only store files and migrations hold SQL",
+    ]);
+  });
+
+  it("fails a route file importing a store, the database, LiveKit, S3, MQTT, SQLite or the file system, saying to go through the service", () => {
+    const text = [
+      'import { RoomServiceClient } from "livekit-server-sdk";',
+      'import { S3Client } from "@aws-sdk/client-s3";',
+      'import { readFileSync } from "node:fs";',
+      'import type { AppStore } from "../apps/store.ts";',
+      'import type { AppRow } from "../apps/store.ts";',
+      'import type { StreamView } from "./store.ts";',
+      'import { streamStore } from "./store.ts";',
+      'import { StreamService } from "./service.ts";',
+    ].join("\n");
+    const found = messages([{ path: "src/streams/routes.ts", text }, { path: "src/streams/service.ts", text: 'import { RoomServiceClient } from "livekit-server-sdk";\n' }]);
+    const move = (line: number, what: string, kind: string) =>
+      `src/streams/routes.ts:${line} imports ${what}: a route file calls services only; move what it does with ${kind} into src/streams/service.ts and call that from the handler`;
+    assert.deepEqual(found, [
+      move(1, "livekit-server-sdk", "LiveKit"),
+      move(2, "@aws-sdk/client-s3", "S3"),
+      move(3, "node:fs", "the file system"),
+      move(4, "src/apps/store.ts", "a store"),
+      move(7, "src/streams/store.ts", "a store"),
+    ]);
   });
 });

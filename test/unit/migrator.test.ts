@@ -92,6 +92,16 @@ describe("Databases", () => {
     second.close();
   });
 
+  it("has no actor_snapshots table: the unused snapshot persistence went, and migration 0010 drops it", () => {
+    const dbs = new Databases({ dataDir: tempDir(), logger });
+    try {
+      assert.equal(dbs.global.prepare("SELECT name FROM sqlite_master WHERE name = 'actor_snapshots'").get(), undefined);
+      assert.ok(dbs.global.prepare("SELECT 1 FROM schema_migrations WHERE version = 10").get(), "migration 0010 applied");
+    } finally {
+      dbs.close();
+    }
+  });
+
   it("opens app databases lazily, caches the handle, and refuses names that are not slugs", () => {
     const dataDir = tempDir();
     const dbs = new Databases({ dataDir, logger });

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { SimulatedClock, createActor } from "xstate";
-import { MAX_CRASHES, STABLE_MS, pluginWorker, restartDelayMs } from "../../machines/plugin-worker.ts";
+import { backoffMs } from "../../machines/backoff.ts";
+import { MAX_CRASHES, STABLE_MS, pluginWorker } from "../../machines/plugin-worker.ts";
 
 /** The machine with its effects recorded and time simulated: a worker that crashes on cue. */
 function start() {
@@ -57,14 +58,14 @@ describe("plugin worker actor (SPEC 6.3)", () => {
       w.actor.send({ type: "exited", exitCode: null, signal: "SIGKILL" });
       if (n === MAX_CRASHES) break;
       assert.equal(w.state(), "crashed");
-      w.clock.increment(restartDelayMs(n) - 1);
+      w.clock.increment(backoffMs(n) - 1);
       assert.equal(w.state(), "crashed", `still waiting before restart ${n}`);
       w.clock.increment(1);
       assert.equal(w.state(), "starting");
     }
     assert.equal(w.state(), "failed");
     assert.equal(w.log.filter((l) => l.startsWith("crashed")).length, MAX_CRASHES, "one error per crashing run");
-    assert.deepEqual([1, 2, 3, 4, 5, 6, 7].map(restartDelayMs), [1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+    assert.deepEqual([1, 2, 3, 4, 5, 6, 7].map(backoffMs), [1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
     w.clock.increment(120_000);
     assert.equal(w.state(), "failed", "no restart on its own");
     w.actor.send({ type: "start" });
@@ -78,7 +79,7 @@ describe("plugin worker actor (SPEC 6.3)", () => {
     w.actor.send({ type: "spawn_failed", error: "ENOENT" });
     assert.equal(w.state(), "crashed");
     assert.equal(w.actor.getSnapshot().context.lastExit?.error, "ENOENT");
-    w.clock.increment(restartDelayMs(1));
+    w.clock.increment(backoffMs(1));
     w.up(7);
     w.clock.increment(STABLE_MS);
     assert.equal(w.actor.getSnapshot().context.crashes, 0);
