@@ -2,12 +2,11 @@ import { appParams } from "../apps/schemas.ts";
 import { appOf } from "../auth/caller.ts";
 import { okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import { vodParams } from "../vods/schemas.ts";
 import { recordingParams, snapshotBody, startRecordingBody, streamRecordParams } from "./schemas.ts";
 import type { RecordingService } from "./service.ts";
 import type { Snapshots } from "./snapshots.ts";
 
-/** SPEC 4.11 (start and stop a room's recording), a failed VOD's retry, and 4.13's snapshots. */
+/** SPEC 4.11 (start and stop a room's recording) and 4.13's snapshots; a failed VOD's retry is the vods module's. */
 export function recordingRoutes(recording: RecordingService, snapshots: Snapshots): Route[] {
   return [
     defineRoute({
@@ -28,15 +27,6 @@ export function recordingRoutes(recording: RecordingService, snapshots: Snapshot
       permission: "recording:stop",
       params: recordingParams,
       handler: async (ctx) => okOr(recording.stop(appOf(ctx), ctx.params.id)),
-    }),
-    defineRoute({
-      method: "POST",
-      path: "/api/v1/apps/{app}/vods/{id}/retry",
-      auth: "any",
-      app: true,
-      permission: "vod:write",
-      params: vodParams,
-      handler: async (ctx) => okOr(recording.retry(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
       method: "POST",
