@@ -53,7 +53,7 @@ export function recordingModule(
   let reconciling: NodeJS.Timeout | undefined;
   return {
     name: "recording",
-    routes: recordingRoutes(recording, snapshots),
+    routes: recordingRoutes(recording, deps.vods.recordings, snapshots),
     // The vods module has resumed the unfinished VODs already (and this service's splits with them).
     start: () => {
       void recording.reconcile(apps());

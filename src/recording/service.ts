@@ -153,7 +153,7 @@ export class RecordingService implements VodSource {
     if (!stream) return problem("not_found", `no stream ${id} in app ${app.name}`);
     const vod = this.o.vods.recordings.recordingIn(app.name, stream.room);
     if (!vod || vod.stream_id !== stream.streamId) return problem("not_found", `stream ${stream.streamId} is not being recorded`);
-    return this.stop(app, String(vod.id));
+    return this.o.vods.recordings.stop(app, String(vod.id));
   }
 
   /**
@@ -187,11 +187,6 @@ export class RecordingService implements VodSource {
     const next = this.begin(app, { ...p, egressId: `${base}.${p.part + 1}`, part: p.part + 1 });
     this.log.info({ app: app.name, room: p.room, vodId, next }, "recording part cut");
     this.o.vods.recordings.sourceEnded(app.name, vodId);
-  }
-
-  /** Stops by VOD id or recorder id; the answer comes before the upload, which goes on in the VOD's actor. */
-  stop(app: AppRef, id: string): RecordingState | Problem {
-    return this.o.vods.recordings.stop(app, id);
   }
 
   /**

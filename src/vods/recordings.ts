@@ -245,6 +245,9 @@ export class VodRecordings {
       },
       actors: {
         finalize: fromPromise<void, VodLifecycleInput>(async () => {
+          // On its own turn: whoever moved the VOD on (a recorder telling it its camera left, a
+          // stop) has returned before its source is asked to end, so no call comes back into it.
+          await Promise.resolve();
           // A part whose segment is complete has nothing to end: its egress goes on with the next.
           const ended = this.partsDone.delete(id) ? {} : await this.source.end(app, row, { egressEnded: this.egressComplete.delete(id) });
           if (ended.parts) this.parts(app, ended.parts);
