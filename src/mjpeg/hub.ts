@@ -7,7 +7,7 @@ import { problem, type Problem } from "../lib/problem.ts";
 import type { HttpResponse } from "../http/uws.ts";
 import type { StreamQuota } from "../tenants/quota.ts";
 import type { LocalStreams } from "../streams/local.ts";
-import type { StreamView } from "../streams/store.ts";
+import type { StreamView } from "../streams/view.ts";
 import type { StreamTracker } from "../streams/tracker.ts";
 import { CameraLink, type CameraLimits, type CameraSocket, type CloseReason } from "./camera.ts";
 import { newCounters, type MjpegCounters } from "./counters.ts";

@@ -4,6 +4,7 @@ import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import type { MediaApi } from "../media/module.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
+import type { StreamsApi } from "../streams/module.ts";
 import { manifestOf } from "./manifests.ts";
 import { PluginRooms } from "./rooms.ts";
 import { pluginRoutes } from "./routes.ts";
@@ -13,7 +14,7 @@ import { PluginWorkers } from "./workers.ts";
 const WORKER_STATES = ["stopped", "starting", "running", "stopping", "crashed", "failed"] as const;
 
 /** Plugins (SPEC 2.10, 4.16): per-app state, supervised worker processes, and what they make of rooms. */
-export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi; cameras: CameraRooms }): Module {
+export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; cameras: CameraRooms }): Module {
   const { logger, metrics } = core;
   const { configs, secrets, store } = deps.apps;
   // The three parts need one another: each is handed the others through these late-bound calls.
@@ -38,7 +39,7 @@ export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
     },
   });
   rooms = new PluginRooms({
-    databases: core.databases,
+    streams: deps.streams,
     cameras: deps.cameras,
     servers: deps.media.servers,
     workers,

@@ -1,12 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { DetectionsMessage, FromWorker, RoomSource } from "../../workers/plugins/protocol.ts";
-import { unlessUnavailable } from "../db/app-unavailable.ts";
-import type { Databases } from "../db/databases.ts";
 import type { MediaServers } from "../media/servers.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { Part } from "../mjpeg/part.ts";
-import { streamStore } from "../streams/store.ts";
+import type { StreamsApi } from "../streams/module.ts";
 import type { PluginWorkers } from "./workers.ts";
 
 /** A worker's join token outlives any reasonable stream; it is minted again at every start. */
@@ -23,7 +21,7 @@ export interface RoomScope {
 }
 
 export interface PluginRoomsOptions {
-  readonly databases: Databases;
+  readonly streams: Pick<StreamsApi, "liveIn">;
   readonly cameras: CameraRooms;
   readonly servers: MediaServers;
   readonly workers: PluginWorkers;
@@ -60,7 +58,7 @@ export class PluginRooms {
   /** A worker became ready: every live room in its scope. */
   ready(app: string, plugin: string): void {
     this.assigned.set(keyOf(app, plugin), { rooms: new Map(), taps: new Map(), sent: new Map() });
-    const active = unlessUnavailable([], () => streamStore(this.o.databases.app(app)).active());
+    const active = this.o.streams.liveIn(app);
     for (const stream of active) this.add(app, plugin, stream.room, stream.type === "ws-mjpeg");
   }
 
@@ -71,7 +69,7 @@ export class PluginRooms {
 
   /** A stream ended: workers leave the room once nothing is live there any more. */
   streamEnded(app: string, room: string): void {
-    const live = unlessUnavailable([], () => streamStore(this.o.databases.app(app)).activeInRoom(room));
+    const live = this.o.streams.liveIn(app, room);
     if (live.length > 0) return;
     for (const [key, a] of this.assigned) {
       if (!key.startsWith(`${app}/`) || !a.rooms.has(room)) continue;

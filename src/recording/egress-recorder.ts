@@ -2,13 +2,12 @@ import { EgressStatus, type EgressInfo } from "livekit-server-sdk";
 import { VodFailedError, type VodLifecycleEvent } from "../../machines/vod-lifecycle.ts";
 import type { AppConfigService } from "../apps/config/service.ts";
 import type { AppRef } from "../apps/store.ts";
-import type { Databases } from "../db/databases.ts";
 import { egressSucceeded, egressEnded, type EgressOutputs, type EgressSource, type Egresses } from "../egress/service.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
 import { mediaServerDown } from "../media/server.ts";
 import type { MediaServers } from "../media/servers.ts";
-import { streamStore } from "../streams/store.ts";
-import type { VodRow } from "../vods/store.ts";
+import type { StreamsApi } from "../streams/module.ts";
+import type { RecordingVod } from "../vods/recordings.ts";
 import { recordingEgressId } from "./egress-splits.ts";
 
 /** How long a stopped egress gets to finish its file before its VOD fails with `egress_failed`. */
@@ -18,7 +17,7 @@ export interface EgressRecorderOptions {
   readonly egresses: Egresses;
   readonly servers: MediaServers;
   readonly configs: AppConfigService;
-  readonly databases: Databases;
+  readonly streams: Pick<StreamsApi, "find">;
 }
 
 /** `ParticipantInfo.Kind.EGRESS`: a recorder in the room, never the one to record. */
@@ -51,7 +50,7 @@ export class EgressRecorder {
    */
   private async participant(app: AppRef, room: string, streamId: string | null): Promise<EgressSource | Problem> {
     if (streamId !== null) {
-      const tracked = streamStore(this.o.databases.app(app.name)).find(streamId);
+      const tracked = this.o.streams.find(app.name, streamId);
       const identity = tracked?.participant ?? streamId.slice(streamId.indexOf("/") + 1);
       if (identity === "") return problem("bad_request", `streamId ${streamId} names no participant; use <room>/<participant>`);
       return { kind: "participant", identity };
@@ -79,14 +78,14 @@ export class EgressRecorder {
    * Brings a VOD's egress to its end (stopping it when it still runs) and waits for its file to be
    * whole; a failed or aborted egress, or one that cannot be stopped, fails the VOD.
    */
-  async finish(app: string, row: VodRow): Promise<void> {
+  async finish(app: string, row: RecordingVod): Promise<void> {
     const settled = await this.o.egresses.settle(app, recordingEgressId(row.egress_id), SETTLE_TIMEOUT_MS);
     if (isProblem(settled)) throw new VodFailedError({ reason: "egress_failed", detail: `the egress could not be brought to an end: ${settled.message}` });
     if (!egressSucceeded(settled.info)) throw new VodFailedError(failureOf(settled.info));
   }
 
   /** Stops the egress of a VOD nobody will finish (its app is being deleted); best effort, as an egress also ends with its room. */
-  async abandon(app: string, row: VodRow): Promise<void> {
+  async abandon(app: string, row: RecordingVod): Promise<void> {
     await this.o.egresses.stop(app, recordingEgressId(row.egress_id));
   }
 
@@ -95,7 +94,7 @@ export class EgressRecorder {
    * egress ended while nobody listened (a restart, a lost webhook), else undefined (still
    * running, or the media server did not answer: asked again later).
    */
-  async check(app: string, row: VodRow): Promise<VodLifecycleEvent | undefined> {
+  async check(app: string, row: RecordingVod): Promise<VodLifecycleEvent | undefined> {
     const egressId = recordingEgressId(row.egress_id);
     const info = await this.o.egresses.info(app, egressId);
     if (isProblem(info)) return undefined;

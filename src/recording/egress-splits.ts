@@ -2,11 +2,9 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "pino";
-import { unlessUnavailable } from "../db/app-unavailable.ts";
-import type { Databases } from "../db/databases.ts";
 import type { EgressOutputs } from "../egress/service.ts";
 import { parsePlaylist } from "../lib/hls-playlist.ts";
-import { vodStore, type VodRow } from "../vods/store.ts";
+import type { RecordingVod, SplitParts } from "../vods/recordings.ts";
 
 /** How often a split recording's playlist is read for parts the egress has finished. */
 const WATCH_EVERY_MS = 1000;
@@ -23,11 +21,8 @@ export interface SplitRecording {
 }
 
 export interface EgressSplitsOptions {
-  readonly databases: Databases;
-  /** A new part's row exists: give it its actor. */
-  readonly partStarted: (app: string, row: VodRow) => void;
-  /** A part's segment is complete (the egress goes on with the next): move its VOD on. */
-  readonly partDone: (app: string, row: VodRow) => void;
+  /** What the playlist lists now, for the VODs of the parts (`VodRecordings.parts`). */
+  readonly seen: (app: string, parts: SplitParts) => void;
   readonly logger: Logger;
 }
 
@@ -41,8 +36,9 @@ export const recordingEgressId = (egressId: string): string => egressId.replace(
  * Split recordings of LiveKit rooms (`recording.split_minutes`): one egress with a segmented
  * output whose segments last the split length, each segment one VOD part. The egress's playlist
  * lists a segment once it is complete: that part then uploads on its own while the egress writes
- * the next, whose row is written once its file appears. A closed playlist (or the egress's end)
- * finishes the recording. Nothing is cut or re-encoded by us, so no frame is lost between parts.
+ * the next, whose VOD begins once its file appears (vods keeps the parts' VODs; this only reads
+ * the files). A closed playlist (or the egress's end) finishes the recording. Nothing is cut or
+ * re-encoded by us, so no frame is lost between parts.
  */
 export class EgressSplits {
   private readonly watched = new Map<string, { readonly recording: SplitRecording; readonly timer: NodeJS.Timeout; busy: boolean }>();
@@ -58,7 +54,7 @@ export class EgressSplits {
   }
 
   /** The split recording a part's row belongs to (after a restart, from the row alone). */
-  static of(app: string, row: VodRow): SplitRecording | undefined {
+  static of(app: string, row: RecordingVod): SplitRecording | undefined {
     if (row.source !== "egress" || row.part === 0 || row.local_path === null) return undefined;
     return { app, room: row.room, streamId: row.stream_id, egressId: recordingEgressId(row.egress_id), prefix: row.local_path.replace(/_\d+\.ts$/, "") };
   }
@@ -75,7 +71,7 @@ export class EgressSplits {
     if (!entry || entry.busy) return;
     entry.busy = true;
     try {
-      await this.pass(entry.recording, false);
+      this.o.seen(entry.recording.app, await this.pass(entry.recording, false));
     } catch (err) {
       this.log.warn({ app: entry.recording.app, egressId, err: (err as Error).message }, "split pass failed");
     } finally {
@@ -84,50 +80,28 @@ export class EgressSplits {
   }
 
   /**
-   * The recording's egress ended (stopped, or its room closed): every segment the final playlist
-   * lists gets its part, and the watch ends. The part that was recording is the caller's.
+   * The recording's egress ended (stopped, or its room closed): the watch ends, and the final
+   * playlist is answered (the part that was recording is the caller's).
    */
-  async ended(recording: SplitRecording): Promise<void> {
+  async ended(recording: SplitRecording): Promise<SplitParts> {
     this.unwatch(recording.egressId);
-    await this.pass(recording, true);
+    return this.pass(recording, true);
   }
 
-  /**
-   * Parts for the segments the playlist lists as complete, each moved on once; while the egress
-   * goes on, the row of the part it is writing now.
-   */
-  private async pass(r: SplitRecording, stopped: boolean): Promise<void> {
+  /** What the playlist lists as complete, and whether the egress has opened the next part's file. */
+  private async pass(r: SplitRecording, stopped: boolean): Promise<SplitParts> {
     const listed = parsePlaylist(await readFile(`${r.prefix}.m3u8`, "utf8").catch(() => ""));
-    const complete = listed.segments.length;
     // A closed playlist is the egress's end, whether or not its event has come yet.
     const ended = stopped || listed.ended;
     if (listed.ended) this.unwatch(r.egressId);
-    const store = unlessUnavailable(undefined, () => vodStore(this.o.databases.app(r.app)));
-    if (!store) return;
-    // The part being written now gets its row once the egress has opened its file; until then the
-    // last complete part stays the recording one, so a stop always finds a part recording.
-    const next = complete + 1;
-    const nextBegun = !ended && (store.getByEgress(`${r.egressId}.${next}`) !== undefined || existsSync(partFile(r.prefix, next)));
-    if (nextBegun && !store.getByEgress(`${r.egressId}.${next}`)) this.begin(r, next);
-    for (let part = 1; part <= complete; part++) {
-      const row = store.getByEgress(`${r.egressId}.${part}`) ?? this.begin(r, part);
-      if (row.status === "recording" && (part < complete || ended || nextBegun)) this.o.partDone(r.app, row);
-    }
+    const complete = listed.segments.map((_, i) => partFile(r.prefix, i + 1));
+    const next = partFile(r.prefix, complete.length + 1);
+    return { room: r.room, streamId: r.streamId, egressId: r.egressId, complete, next: !ended && existsSync(next) ? next : undefined, ended };
   }
 
   private unwatch(egressId: string): void {
     clearInterval(this.watched.get(egressId)?.timer);
     this.watched.delete(egressId);
-  }
-
-  /** Writes the row of part `part`, which the egress has begun. */
-  private begin(r: SplitRecording, part: number): VodRow {
-    const store = vodStore(this.o.databases.app(r.app));
-    const id = store.insert({ room: r.room, stream_id: r.streamId, egress_id: `${r.egressId}.${part}`, source: "egress", part, local_path: partFile(r.prefix, part), started_at: new Date().toISOString() });
-    const row = store.get(id) as VodRow;
-    this.log.info({ app: r.app, room: r.room, egressId: r.egressId, part, vodId: id }, "recording part begun");
-    this.o.partStarted(r.app, row);
-    return row;
   }
 
   /** Stops watching a deleted app's recordings, and every one at shutdown (a restart watches again). */

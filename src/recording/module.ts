@@ -7,7 +7,6 @@ import type { CameraRooms } from "../mjpeg/module.ts";
 import type { StreamsApi } from "../streams/module.ts";
 import type { VodsApi } from "../vods/module.ts";
 import { EgressRecorder } from "./egress-recorder.ts";
-import { Finalizer } from "./finalize.ts";
 import { recordingRoutes } from "./routes.ts";
 import { RecordingService } from "./service.ts";
 import { Snapshots } from "./snapshots.ts";
@@ -20,19 +19,7 @@ export function recordingModule(
   core: Core,
   deps: { apps: AppsApi; media: MediaApi; egress: EgressApi; streams: StreamsApi; cameras: CameraRooms; vods: VodsApi },
 ): Module {
-  const { config, logger, databases, supervisor, events } = core;
-  const finalizer = new Finalizer({
-    databases,
-    configs: deps.apps.configs,
-    s3: deps.apps.s3,
-    events,
-    vods: deps.vods,
-    logger,
-    uploadAttempts: config.uploads.attempts,
-    uploadFirstDelayMs: config.uploads.retryMs,
-    uploadConcurrency: config.uploads.concurrency,
-    uploadConcurrencyPerApp: config.uploads.concurrencyPerApp,
-  });
+  const { config, logger, events } = core;
   const snapshots = new Snapshots({
     cameras: deps.cameras,
     servers: deps.media.servers,
@@ -46,15 +33,12 @@ export function recordingModule(
     logger,
   });
   const recording = new RecordingService({
-    databases,
     configs: deps.apps.configs,
     apps: deps.apps.service,
     cameras: deps.cameras,
     servers: deps.media.servers,
-    supervisor,
     events,
-    finalizer,
-    egressRecorder: new EgressRecorder({ egresses: deps.egress.egresses, servers: deps.media.servers, configs: deps.apps.configs, databases }),
+    egressRecorder: new EgressRecorder({ egresses: deps.egress.egresses, servers: deps.media.servers, configs: deps.apps.configs, streams: deps.streams }),
     streams: deps.streams,
     snapshots,
     vods: deps.vods,
@@ -62,14 +46,17 @@ export function recordingModule(
     logger,
     splitMinuteMs: config.splitMinuteMs,
   });
+  // The VODs' actors (vods, listed before) ask this service to end the files it writes.
+  deps.vods.recordings.register(recording);
   deps.media.webhooks.onEvent((event, app) => recording.egressEvent(event, app));
   const apps = () => deps.apps.store.list({ all: true }).map((app) => app.name);
   let reconciling: NodeJS.Timeout | undefined;
   return {
     name: "recording",
-    routes: recordingRoutes(recording, snapshots),
+    routes: recordingRoutes(recording, deps.vods.recordings, snapshots),
+    // The vods module has resumed the unfinished VODs already (and this service's splits with them).
     start: () => {
-      recording.resume(apps());
+      void recording.reconcile(apps());
       reconciling = setInterval(() => void recording.reconcile(apps()), RECONCILE_EVERY_MS).unref();
     },
     // Recorders end before the HTTP server stops, so every file gets its index written.

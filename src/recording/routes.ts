@@ -2,13 +2,13 @@ import { appParams } from "../apps/schemas.ts";
 import { appOf } from "../auth/caller.ts";
 import { okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import { vodParams } from "../vods/schemas.ts";
+import type { VodRecordings } from "../vods/recordings.ts";
 import { recordingParams, snapshotBody, startRecordingBody, streamRecordParams } from "./schemas.ts";
 import type { RecordingService } from "./service.ts";
 import type { Snapshots } from "./snapshots.ts";
 
-/** SPEC 4.11 (start and stop a room's recording), a failed VOD's retry, and 4.13's snapshots. */
-export function recordingRoutes(recording: RecordingService, snapshots: Snapshots): Route[] {
+/** SPEC 4.11 (start and stop a room's recording) and 4.13's snapshots; a failed VOD's retry is the vods module's. */
+export function recordingRoutes(recording: RecordingService, vods: VodRecordings, snapshots: Snapshots): Route[] {
   return [
     defineRoute({
       method: "POST",
@@ -27,16 +27,8 @@ export function recordingRoutes(recording: RecordingService, snapshots: Snapshot
       app: true,
       permission: "recording:stop",
       params: recordingParams,
-      handler: async (ctx) => okOr(recording.stop(appOf(ctx), ctx.params.id)),
-    }),
-    defineRoute({
-      method: "POST",
-      path: "/api/v1/apps/{app}/vods/{id}/retry",
-      auth: "any",
-      app: true,
-      permission: "vod:write",
-      params: vodParams,
-      handler: async (ctx) => okOr(recording.retry(appOf(ctx), ctx.params.id)),
+      // Stopping is the VOD's: its actor ends the recording's file through the recording module.
+      handler: async (ctx) => okOr(vods.stop(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
       method: "POST",

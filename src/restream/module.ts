@@ -7,6 +7,7 @@ import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { EgressApi } from "../egress/module.ts";
 import type { MediaApi } from "../media/module.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
+import type { StreamsApi } from "../streams/module.ts";
 import type { SystemApi } from "../system/module.ts";
 import type { EgressUsage } from "../tenants/usage.ts";
 import { h264Encoder } from "../vods/encoders.ts";
@@ -18,7 +19,7 @@ import { restreamStore } from "./store.ts";
 /** Restreaming live streams to RTMP(S) destinations (SPEC 2.15, 4.14). */
 export function restreamModule(
   core: Core,
-  deps: { accounts: AccountsApi; apps: AppsApi; media: MediaApi; egress: EgressApi; cameras: CameraRooms; system: SystemApi; egressUsage: EgressUsage },
+  deps: { accounts: AccountsApi; apps: AppsApi; media: MediaApi; egress: EgressApi; streams: StreamsApi; cameras: CameraRooms; system: SystemApi; egressUsage: EgressUsage },
 ): Module {
   const { databases, logger, metrics } = core;
   const failures = new Counter({
@@ -30,6 +31,7 @@ export function restreamModule(
   for (const platform of PLATFORM_NAMES) failures.labels(platform).inc(0);
   const restream = new RestreamService({
     databases,
+    streams: deps.streams,
     apps: deps.apps.store,
     cameras: deps.cameras,
     egresses: deps.egress.egresses,

@@ -12,7 +12,8 @@ import { OutboundRefused } from "../lib/outbound.ts";
 import { checkHost, ssrfRefusal, type SsrfAllowlist } from "../lib/ssrf.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { SecretBox } from "../secrets/box.ts";
-import { streamStore, type StreamView } from "../streams/store.ts";
+import type { StreamsApi } from "../streams/module.ts";
+import type { StreamView } from "../streams/view.ts";
 import type { Supervisor } from "../supervisor/supervisor.ts";
 import { quotasOf } from "../tenants/plans.ts";
 import type { VideoEncoder } from "../vods/encoders.ts";
@@ -55,6 +56,7 @@ export interface DestinationView {
 
 export interface RestreamServiceOptions {
   readonly databases: Databases;
+  readonly streams: Pick<StreamsApi, "find">;
   readonly apps: AppStore;
   readonly cameras: CameraRooms;
   readonly egresses: Egresses;
@@ -94,7 +96,7 @@ export class RestreamService {
   }
 
   async start(app: AppRow, streamIdParam: string, body: StartRestreamBody): Promise<DestinationView | Problem> {
-    const stream = streamStore(this.o.databases.app(app.name)).find(streamIdParam);
+    const stream = this.o.streams.find(app.name, streamIdParam);
     if (!stream) return problem("not_found", `no stream ${streamIdParam} in app ${app.name}`);
     if (stream.status !== "active") return problem("conflict", `stream ${stream.streamId} has ended; restream a live stream`);
     const quota = this.quota(app);
@@ -147,14 +149,14 @@ export class RestreamService {
   }
 
   list(app: AppRow, streamIdParam: string): DestinationView[] | Problem {
-    const stream = streamStore(this.o.databases.app(app.name)).find(streamIdParam);
+    const stream = this.o.streams.find(app.name, streamIdParam);
     if (!stream) return problem("not_found", `no stream ${streamIdParam} in app ${app.name}`);
     return restreamStore(this.o.databases.app(app.name)).ofStreamLive(stream.streamId).map((r) => this.view(app.name, r));
   }
 
   /** Stops one destination; stopping a stopped one answers the same stopped record. */
   stop(app: AppRow, streamIdParam: string, id: string): DestinationView | Problem {
-    const stream = streamStore(this.o.databases.app(app.name)).find(streamIdParam);
+    const stream = this.o.streams.find(app.name, streamIdParam);
     const store = restreamStore(this.o.databases.app(app.name));
     const row = store.get(id);
     if (!stream || !row || row.stream_id !== stream.streamId) return problem("not_found", `stream ${streamIdParam} has no restream destination ${id}`);
@@ -194,7 +196,7 @@ export class RestreamService {
     for (const app of this.o.apps.list({ all: true })) {
       const rows = unlessUnavailable([], () => restreamStore(this.o.databases.app(app.name)).allLive());
       for (const row of rows) {
-        const stream = streamStore(this.o.databases.app(app.name)).find(row.stream_id);
+        const stream = this.o.streams.find(app.name, row.stream_id);
         if (stream?.status !== "active") this.o.supervisor.get(actorId(app.name, row.id))?.send({ type: "source_ended" });
       }
     }
@@ -210,7 +212,7 @@ export class RestreamService {
       const rows = unlessUnavailable([], () => restreamStore(this.o.databases.app(app)).allLive());
       for (const row of rows) {
         if (this.o.supervisor.get(actorId(app, row.id))) continue;
-        const stream = streamStore(this.o.databases.app(app)).find(row.stream_id);
+        const stream = this.o.streams.find(app, row.stream_id);
         if (stream?.status !== "active") {
           restreamStore(this.o.databases.app(app)).moveTo(row.id, "stopped", now(), { attempts: row.attempts });
           continue;

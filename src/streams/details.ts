@@ -1,4 +1,4 @@
-import type { StreamView } from "./store.ts";
+import type { StreamView } from "./view.ts";
 
 /** What a later module adds to a stream's detail: fields to merge, or undefined for none. */
 export type StreamDetail = (app: string, stream: StreamView) => Record<string, unknown> | undefined;

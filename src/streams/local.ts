@@ -1,4 +1,4 @@
-import type { StreamView } from "./store.ts";
+import type { StreamView } from "./view.ts";
 
 /** Streams that live in this process rather than in LiveKit (WebSocket cameras). */
 export interface LocalStreams {

@@ -9,8 +9,9 @@ import { LocalSources } from "./local.ts";
 import { registerStreamMetrics } from "./metrics.ts";
 import { StreamReconciler } from "./reconciler.ts";
 import { streamRoutes } from "./routes.ts";
-import type { StreamView } from "./store.ts";
+import { streamStore } from "./store.ts";
 import { StreamTracker } from "./tracker.ts";
+import type { StreamView } from "./view.ts";
 
 /** What later modules use of streams: the tracker, the local-source registry and live counts. */
 export interface StreamsApi {
@@ -23,6 +24,10 @@ export interface StreamsApi {
   holders(app: AppRow): string[];
   /** The app's live streams (none while its database is unavailable). */
   live(app: AppRow): readonly StreamView[];
+  /** SPEC 4.13's `{id}`: the row id, or the stream id (its latest row); throws while the app's database is unavailable. */
+  find(app: string, id: string): StreamView | undefined;
+  /** The app's live streams in `room`, or in every room (none while its database is unavailable). */
+  liveIn(app: string, room?: string): readonly StreamView[];
   /** Live streams across every app. */
   countActive(): number;
   /** One reconciliation pass now; answers how many rows it ended. */
@@ -40,12 +45,15 @@ export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
   const details = new StreamDetails();
   const reconciler = new StreamReconciler({ servers, tracker, apps, store, local, logger });
   registerStreamMetrics(core.metrics.registry, store, tracker);
+  const storeOf = (app: string) => streamStore(databases.app(app));
   const api: StreamsApi = {
     tracker,
     local,
     details,
     holders: (app) => unlessUnavailable([], () => tracker.store(app).active().map((s) => s.participant ?? s.streamId)),
     live: (app) => unlessUnavailable([], () => tracker.store(app).active()),
+    find: (app, id) => storeOf(app).find(id),
+    liveIn: (app, room) => unlessUnavailable([], () => (room === undefined ? storeOf(app).active() : storeOf(app).activeInRoom(room))),
     countActive: () => store.list({ all: true }).reduce((n, app) => n + unlessUnavailable(0, () => tracker.store(app).active().length), 0),
     reconcile: () => reconciler.reconcile(),
   };

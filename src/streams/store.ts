@@ -1,20 +1,9 @@
 import type { Db } from "../db/open.ts";
 import { ExternalWrites } from "../db/external-writes.ts";
 import { perDatabase } from "../db/per-database.ts";
+import type { StreamType, StreamView } from "./view.ts";
 
-export type StreamType = "webrtc" | "rtmp" | "rtsp" | "whip" | "ws-mjpeg";
-
-/** SPEC 2.8's stream record. */
-export interface StreamView {
-  readonly id: number;
-  readonly streamId: string;
-  readonly type: StreamType;
-  readonly room: string;
-  readonly participant: string | null;
-  readonly status: "active" | "ended";
-  readonly startedAt: string;
-  readonly lastStatsJson: string;
-}
+export type { StreamType, StreamView } from "./view.ts";
 
 interface Row {
   id: number;

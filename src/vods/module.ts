@@ -4,14 +4,20 @@ import type { Module } from "../core/modules.ts";
 import type { TaskPool } from "../lib/task-pool.ts";
 import type { SystemApi } from "../system/module.ts";
 import { AdaptiveLadders } from "./adaptive.ts";
+import { Finalizer } from "./finalize.ts";
 import { VodMetrics } from "./metrics.ts";
+import { VodRecordings } from "./recordings.ts";
 import { Uploader } from "./uploader.ts";
 import { vodRoutes } from "./routes.ts";
 import { VodService, type MediaTasks } from "./service.ts";
 
-/** What later modules use of VODs: the service, and the pool that probes and snapshots files. */
+/**
+ * What later modules use of VODs: the service, the recordings (what the recording module tells
+ * about the files it writes), and the pools and uploader its snapshots share.
+ */
 export interface VodsApi {
   readonly service: VodService;
+  readonly recordings: VodRecordings;
   readonly media: TaskPool<MediaTasks>;
   readonly metrics: VodMetrics;
   readonly adaptive: AdaptiveLadders;
@@ -27,14 +33,38 @@ export function vodsModule(core: Core, deps: { apps: AppsApi; system: SystemApi 
   const metrics = new VodMetrics({ registry: m.registry, apps: deps.apps.store, counts: (app) => service.counts(app) });
   const uploader = new Uploader({ pool: uploads, metrics, logger: logger.child({ component: "uploads" }) });
   const adaptive = new AdaptiveLadders({ uploader, databases, configs: deps.apps.configs, s3: deps.apps.s3, media, events: core.events, metrics, gpu: () => deps.system.gpu(), dataDir: config.dataDir, logger });
+  const finalizer = new Finalizer({
+    databases,
+    configs: deps.apps.configs,
+    s3: deps.apps.s3,
+    events: core.events,
+    service,
+    media,
+    metrics,
+    adaptive,
+    uploader,
+    logger,
+    uploadAttempts: config.uploads.attempts,
+    uploadFirstDelayMs: config.uploads.retryMs,
+    uploadConcurrency: config.uploads.concurrency,
+    uploadConcurrencyPerApp: config.uploads.concurrencyPerApp,
+  });
+  const recordings = new VodRecordings({ databases, supervisor: core.supervisor, events: core.events, finalizer, metrics, logger });
   return {
     name: "vods",
-    provides: { vods: { service, media, metrics, adaptive, uploader } },
-    start: () => adaptive.resume(deps.apps.store.list({ all: true }).map((app) => app.name)),
+    provides: { vods: { service, recordings, media, metrics, adaptive, uploader } },
+    start: () => {
+      const apps = deps.apps.store.list({ all: true }).map((app) => app.name);
+      adaptive.resume(apps);
+      recordings.resume(apps);
+    },
+    // Before the recorders end their files (the recording module drains first): what fails from here is the shutdown's.
+    drain: () => recordings.close(),
     forgetApp: (app, { deleteVods }) => {
+      recordings.forgetApp(app);
       if (deleteVods) service.purgeObjects(app, logger);
       metrics.forgetApp(app);
     },
-    routes: vodRoutes(service),
+    routes: vodRoutes(service, recordings),
   };
 }

@@ -4,11 +4,12 @@ import { fileReply } from "../http/file-reply.ts";
 import { noContent, okOr, paged } from "../http/reply.ts";
 import { isProblem } from "../lib/problem.ts";
 import { defineRoute, type Route } from "../http/route.ts";
+import type { VodRecordings } from "./recordings.ts";
 import { listVodsQuery, vodParams } from "./schemas.ts";
 import type { VodService } from "./service.ts";
 
-/** SPEC 4.12. */
-export function vodRoutes(vods: VodService): Route[] {
+/** SPEC 4.12, and a failed VOD's retry. */
+export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] {
   return [
     defineRoute({
       method: "GET",
@@ -64,6 +65,15 @@ export function vodRoutes(vods: VodService): Route[] {
       permission: "vod:write",
       params: vodParams,
       handler: async (ctx) => okOr(await vods.probe(appOf(ctx), ctx.params.id)),
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/api/v1/apps/{app}/vods/{id}/retry",
+      auth: "any",
+      app: true,
+      permission: "vod:write",
+      params: vodParams,
+      handler: async (ctx) => okOr(recordings.retry(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
       method: "DELETE",

@@ -323,11 +323,13 @@ describe("recording a camera room", () => {
   });
 
   it("counts VODs in sizes and stats, and purges their objects with DELETE /apps/{name}?deleteVods=true", async () => {
-    const rows = server.app.databases.app("rec").prepare("SELECT COUNT(*) AS n, SUM(size_bytes) AS bytes FROM vods").get() as { n: number; bytes: number };
+    const db = server.app.databases.app("rec");
+    const rows = db.prepare("SELECT COUNT(*) AS n, SUM(size_bytes) AS bytes FROM vods").get() as { n: number; bytes: number };
+    const ready = (db.prepare("SELECT COUNT(*) AS n FROM vods WHERE status = 'ready'").get() as { n: number }).n;
     const sizes = dataOf<{ vodCount: number; vodBytes: number }>(await call("GET", "/sizes"));
     assert.deepEqual([sizes.vodCount, sizes.vodBytes], [rows.n, rows.bytes]);
-    const stats = dataOf<{ vods: { count: number; bytes: number } }>(await call("GET", "/stats"));
-    assert.deepEqual([stats.vods.count, stats.vods.bytes], [rows.n, rows.bytes]);
+    const stats = dataOf<{ vods: { count: number; bytes: number; byStatus: Record<string, number> } }>(await call("GET", "/stats"));
+    assert.deepEqual([stats.vods.count, stats.vods.bytes, stats.vods.byStatus["ready"]], [rows.n, rows.bytes, ready]);
 
     const keys = await minio.keys("recordings", "tenant-a/rec/");
     assert.ok(keys.length > 0);

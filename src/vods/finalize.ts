@@ -7,18 +7,30 @@ import type { AppConfigService } from "../apps/config/service.ts";
 import type { S3Clients } from "../apps/s3/clients.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
-import type { VodsApi } from "../vods/module.ts";
-import { publicObjectUrl } from "../vods/service.ts";
-import { vodStore, type VodRow } from "../vods/store.ts";
-import { UploadFailedError } from "../vods/uploader.ts";
-import type { RecordedFile } from "./camera-recorder.ts";
+import type { TaskPool } from "../lib/task-pool.ts";
+import type { AdaptiveLadders } from "./adaptive.ts";
+import type { VodMetrics } from "./metrics.ts";
+import { publicObjectUrl, type MediaTasks, type VodService } from "./service.ts";
+import { vodStore, type VodRow } from "./store.ts";
+import { UploadFailedError, type Uploader } from "./uploader.ts";
+
+/** How a recorder of ours ended its file: what finalize needs of it. */
+export interface FinishedFile {
+  readonly bytes: number;
+  /** Undefined when the file was finished; otherwise why it was not. */
+  readonly error?: string;
+}
 
 export interface FinalizerOptions {
   readonly databases: Databases;
   readonly configs: AppConfigService;
   readonly s3: S3Clients;
   readonly events: EventDispatcher;
-  readonly vods: VodsApi;
+  readonly service: VodService;
+  readonly media: TaskPool<MediaTasks>;
+  readonly metrics: VodMetrics;
+  readonly adaptive: AdaptiveLadders;
+  readonly uploader: Uploader;
   readonly logger: Logger;
   /** Upload retry pacing (`SERVICE_UPLOAD_ATTEMPTS`, `SERVICE_UPLOAD_RETRY_MS`). */
   readonly uploadAttempts: number;
@@ -66,7 +78,7 @@ export class Finalizer {
     });
   }
 
-  async finalize(app: string, vodId: number, recorded: RecordedFile | undefined): Promise<void> {
+  async finalize(app: string, vodId: number, recorded: FinishedFile | undefined): Promise<void> {
     const store = vodStore(this.o.databases.app(app));
     const row = store.get(vodId);
     if (!row) return fail("internal_error", `VOD ${vodId} of ${app} is gone`);
@@ -77,11 +89,11 @@ export class Finalizer {
       const hint = row.source === "egress" ? " (the egress worker must write into this service's data dir, at the same path: see the README)" : "";
       return fail("file_missing", `the recording's file ${file} is not there${hint}`);
     }
-    const info = await this.o.vods.media.run("probe", { file }).catch((err: Error) => fail("probe_failed", err.message));
+    const info = await this.o.media.run("probe", { file }).catch((err: Error) => fail("probe_failed", err.message));
     const snapshot = await this.snapshot(app, row, file, info.durationS);
     const uploaded = await this.inSlot(app, () => this.upload(app, file, snapshot));
     // An adaptive ladder is made from the local file; it deletes the file itself when done.
-    const ladder = uploaded !== undefined && this.o.vods.adaptive.wanted(app);
+    const ladder = uploaded !== undefined && this.o.adaptive.wanted(app);
     const keepLocal = uploaded === undefined || ladder || !this.o.configs.get(app).recording.delete_local_after_upload;
     const ready = {
       file_key: uploaded?.fileKey ?? null,
@@ -96,7 +108,7 @@ export class Finalizer {
       codec: info.codec,
     };
     if (!store.markReady(vodId, ready, new Date().toISOString())) return;
-    this.o.vods.metrics.vodReady(app);
+    this.o.metrics.vodReady(app);
     if (row.part > 0) {
       this.o.events.emit(app, "recording_part_ready", row.room, {
         vodId,
@@ -111,7 +123,7 @@ export class Finalizer {
       });
     }
     if (!keepLocal) rmSync(file, { force: true });
-    if (ladder) this.o.vods.adaptive.request(app, vodId);
+    if (ladder) this.o.adaptive.request(app, vodId);
     this.o.events.emit(app, "vod_ready", row.room, {
       vodId,
       app,
@@ -131,9 +143,9 @@ export class Finalizer {
 
   /** The frame from the middle of the recording, next to the app's other snapshots. */
   private async snapshot(app: string, row: VodRow, file: string, durationS: number): Promise<string | undefined> {
-    const out = this.o.vods.service.localSnapshot(app, row.id);
+    const out = this.o.service.localSnapshot(app, row.id);
     try {
-      await this.o.vods.media.run("snapshot", { file, out, atSeconds: Math.max(0, durationS / 2) });
+      await this.o.media.run("snapshot", { file, out, atSeconds: Math.max(0, durationS / 2) });
       return out;
     } catch (err) {
       this.log.warn({ app, vodId: row.id, err: (err as Error).message }, "no snapshot for this VOD");
@@ -149,7 +161,7 @@ export class Finalizer {
     const snapshotKey = snapshot ? `${prefix}${app}/snapshots/${path.basename(snapshot)}` : null;
     const options = { firstDelayMs: this.o.uploadFirstDelayMs, attempts: this.o.uploadAttempts };
     const put = (key: string, local: string, type: string) =>
-      this.o.vods.uploader.upload(s3, key, local, type, options).catch((err: unknown) => fail("upload_failed", err instanceof UploadFailedError ? err.message : String(err)));
+      this.o.uploader.upload(s3, key, local, type, options).catch((err: unknown) => fail("upload_failed", err instanceof UploadFailedError ? err.message : String(err)));
     // Split LiveKit recordings are MPEG-TS segments; everything else is MP4.
     const bytes = await put(fileKey, file, file.endsWith(".ts") ? "video/mp2t" : "video/mp4");
     if (snapshot && snapshotKey) await put(snapshotKey, snapshot, "image/jpeg");

@@ -1,0 +1,269 @@
+import { existsSync } from "node:fs";
+import type { Logger } from "pino";
+import { fromPromise } from "xstate";
+import { vodLifecycle, type VodFailure, type VodLifecycleEvent, type VodLifecycleInput } from "../../machines/vod-lifecycle.ts";
+import type { AppRef } from "../apps/store.ts";
+import { unlessUnavailable } from "../db/app-unavailable.ts";
+import type { Databases } from "../db/databases.ts";
+import type { EventDispatcher } from "../events/dispatcher.ts";
+import { problem, type Problem } from "../lib/problem.ts";
+import type { Supervisor } from "../supervisor/supervisor.ts";
+import type { Finalizer, FinishedFile } from "./finalize.ts";
+import type { VodMetrics } from "./metrics.ts";
+import { vodStore, type NewVod, type VodRow } from "./store.ts";
+
+/** What the recording domain sees of a VOD it writes the file of. */
+export type RecordingVod = Pick<VodRow, "id" | "room" | "stream_id" | "egress_id" | "source" | "part" | "status" | "local_path">;
+
+/** What start, stop and retry answer (SPEC 4.11). */
+export interface RecordingState {
+  readonly vodId: number;
+  readonly egressId: string;
+  readonly status: "recording" | "uploading";
+}
+
+/** What a split egress recording's playlist says: each complete segment is one VOD part. */
+export interface SplitParts {
+  readonly room: string;
+  readonly streamId: string | null;
+  /** The media server's egress id; part N is the VOD whose `egressId` is `<egressId>.N`. */
+  readonly egressId: string;
+  /** The files of the complete segments, part 1 first. */
+  readonly complete: readonly string[];
+  /** The file of the part being written now, once the egress has opened it. */
+  readonly next: string | undefined;
+  /** The egress ended (stopped, or its playlist is closed): no part follows. */
+  readonly ended: boolean;
+}
+
+/** What the source of a VOD's file left when it was brought to its end. */
+export interface SourceEnd {
+  /** A recorder of ours: how its file ended. */
+  readonly recorded?: FinishedFile;
+  /** A split egress recording: its final playlist. */
+  readonly parts?: SplitParts;
+}
+
+/**
+ * What writes a VOD's file. The recording domain registers it (it is listed after vods): the
+ * VOD's actor asks it, and never gets a call back.
+ */
+export interface VodSource {
+  /**
+   * The VOD leaves `recording`: end what writes its file and answer what it left. `egressEnded`
+   * says the media server reported its egress complete (nothing to stop). Throws
+   * `VodFailedError` when the file cannot be whole.
+   */
+  end(app: string, vod: RecordingVod, o: { readonly egressEnded: boolean }): Promise<SourceEnd>;
+  /** After a restart, a VOD still `recording`: whether its source writes on (a media-server egress does). */
+  resumed(app: string, vod: RecordingVod): boolean;
+}
+
+export interface VodRecordingsOptions {
+  readonly databases: Databases;
+  readonly supervisor: Supervisor;
+  readonly events: EventDispatcher;
+  readonly finalizer: Finalizer;
+  readonly metrics: VodMetrics;
+  readonly logger: Logger;
+}
+
+const actorId = (app: string, vodId: number): string => `vod:${app}:${vodId}`;
+
+/** Parts of one split recording share their recorder id before the `.<part>` suffix. */
+const sameRecording = (a: string, b: string): boolean => a === b || a.replace(/\.\d+$/, "") === b.replace(/\.\d+$/, "");
+
+/** Until the recording module registers its source, nothing writes a file. */
+const NO_SOURCE: VodSource = { end: async () => ({}), resumed: () => false };
+
+/**
+ * The VODs being recorded and finished. Every VOD runs as one `vodLifecycle` actor under the
+ * supervisor, spawned here: its source (a camera room's ffmpeg, a media-server egress) tells it
+ * through this API when it ended, and the actor's `finalize` asks the registered `VodSource` to
+ * bring it to its end, then finishes the file (finalize.ts).
+ */
+export class VodRecordings {
+  /** VOD actors whose egress the media server reported complete: their file is whole, nothing to stop. */
+  private readonly egressComplete = new Set<string>();
+  /** VOD actors of split parts whose segment is complete while their egress goes on. */
+  private readonly partsDone = new Set<string>();
+  private source = NO_SOURCE;
+  private readonly log: Logger;
+  /** Set at shutdown: a finalize cut short by it is resumed at the next start, not failed. */
+  private closing = false;
+
+  constructor(private readonly o: VodRecordingsOptions) {
+    this.log = o.logger.child({ component: "vod-recordings" });
+  }
+
+  /** The recording module's source of files. */
+  register(source: VodSource): void {
+    this.source = source;
+  }
+
+  /** The recording in progress in a room, if any. */
+  recordingIn(app: string, room: string): RecordingVod | undefined {
+    return this.store(app).recordingIn(room);
+  }
+
+  /** A source started writing a VOD's file: its row (status `recording`) and its actor; answers its id. */
+  begin(app: string, vod: NewVod): number {
+    const store = this.store(app);
+    const id = store.insert(vod);
+    this.spawn(app, store.get(id) as VodRow);
+    return id;
+  }
+
+  /** The source ended on its own (the camera left, the part was cut): the VOD moves on to uploading. */
+  sourceEnded(app: string, vodId: number): void {
+    this.o.supervisor.get(actorId(app, vodId))?.send({ type: "source_ended" });
+  }
+
+  /**
+   * The media server's word on the egress writing a VOD (a webhook, or its answer when asked):
+   * the VOD recorded by it moves on. A split recording's egress is the one of its part being
+   * written now. Egresses without a VOD recording (live HLS, stream outputs) are not ours.
+   */
+  egressEnded(app: string, egressId: string, event: VodLifecycleEvent): void {
+    const row = unlessUnavailable(undefined, () => {
+      const store = this.store(app);
+      return store.getByEgress(egressId) ?? store.lastPartOf(egressId);
+    });
+    if (row?.status !== "recording") return;
+    if (event.type === "source_ended") this.egressComplete.add(actorId(app, row.id));
+    this.o.supervisor.get(actorId(app, row.id))?.send(event);
+  }
+
+  /** Egress VODs still recording (none while the app's database is unavailable). */
+  recordingEgresses(app: string): RecordingVod[] {
+    return unlessUnavailable([], () => this.store(app).unfinished()).filter((row) => row.status === "recording" && row.source === "egress");
+  }
+
+  /**
+   * Parts of a split egress recording, as its playlist lists them: a part gets its row once the
+   * egress has begun it, and moves on once its segment is complete, each once. While the egress
+   * goes on, the last complete part stays the recording one until the next is begun, so a stop
+   * always finds a part recording.
+   */
+  parts(app: string, p: SplitParts): void {
+    const store = unlessUnavailable(undefined, () => this.store(app));
+    if (!store) return;
+    const complete = p.complete.length;
+    const nextRow = store.getByEgress(`${p.egressId}.${complete + 1}`);
+    const nextBegun = !p.ended && (nextRow !== undefined || p.next !== undefined);
+    if (nextBegun && !nextRow && p.next !== undefined) this.beginPart(app, p, complete + 1, p.next);
+    p.complete.forEach((file, i) => {
+      const part = i + 1;
+      const row = store.getByEgress(`${p.egressId}.${part}`) ?? this.beginPart(app, p, part, file);
+      if (row.status !== "recording" || !(part < complete || p.ended || nextBegun)) return;
+      this.partsDone.add(actorId(app, row.id));
+      this.sourceEnded(app, row.id);
+    });
+  }
+
+  private beginPart(app: string, p: SplitParts, part: number, file: string): VodRow {
+    const store = this.store(app);
+    const id = store.insert({ room: p.room, stream_id: p.streamId, egress_id: `${p.egressId}.${part}`, source: "egress", part, local_path: file, started_at: new Date().toISOString() });
+    const row = store.get(id) as VodRow;
+    this.log.info({ app, room: p.room, egressId: p.egressId, part, vodId: id }, "recording part begun");
+    this.spawn(app, row);
+    return row;
+  }
+
+  /** Stops by VOD id or recorder id; the answer comes before the upload, which goes on in the actor. */
+  stop(app: AppRef, id: string): RecordingState | Problem {
+    const store = this.store(app.name);
+    const row = /^\d+$/.test(id) ? store.get(Number(id)) : (store.getByEgress(id) ?? store.lastPartOf(id));
+    if (!row) return problem("not_found", `app ${app.name} has no recording ${id}`);
+    // A split recording goes on in its latest part: any part's id stops that one.
+    const current = row.status === "recording" ? row : store.recordingIn(row.room);
+    if (!current || !sameRecording(current.egress_id, row.egress_id)) return problem("conflict", `VOD ${row.id} is ${row.status}, not recording`);
+    this.o.supervisor.get(actorId(app.name, current.id))?.send({ type: "stop" });
+    return { vodId: current.id, egressId: current.egress_id, status: "uploading" };
+  }
+
+  /**
+   * Runs a failed VOD's finalize again (after S3 came back, or its keys were fixed): failed ->
+   * uploading, with the result of that attempt to follow as usual. 409 unless it failed with its
+   * local file still there.
+   */
+  retry(app: AppRef, id: number): RecordingState | Problem {
+    const store = this.store(app.name);
+    const row = store.get(id);
+    if (!row) return problem("not_found", `app ${app.name} has no VOD ${id}`);
+    if (row.status !== "failed") return problem("conflict", `VOD ${id} is ${row.status}; only a failed VOD can be retried`);
+    if (row.local_path === null || !existsSync(row.local_path)) return problem("conflict", `VOD ${id} has no local file left to upload; it cannot be retried`);
+    store.markRetry(id, new Date().toISOString());
+    this.spawn(app.name, { ...row, status: "uploading" });
+    this.log.info({ app: app.name, vodId: id }, "retrying a failed VOD");
+    return { vodId: id, egressId: row.egress_id, status: "uploading" };
+  }
+
+  /**
+   * Picks up every VOD the last process left unfinished, app by app (an unavailable app's wait
+   * for its restart). An `uploading` one finalizes again (a re-upload of the same key replaces a
+   * partial one). A `recording` one whose source did not outlive that process (our own ffmpeg)
+   * moves on to uploading as if its source had ended: its file ends where the process did.
+   */
+  resume(apps: readonly string[]): void {
+    for (const app of apps) {
+      for (const row of unlessUnavailable([], () => this.store(app).unfinished())) {
+        if (this.o.supervisor.get(actorId(app, row.id))) continue;
+        this.spawn(app, row);
+        if (row.status === "recording" && !this.source.resumed(app, row)) this.sourceEnded(app, row.id);
+        this.log.info({ app, vodId: row.id, status: row.status }, "resuming an unfinished VOD");
+      }
+    }
+  }
+
+  /** A deleted app's VOD actors stop; what writes their files is the recording module's to stop. */
+  forgetApp(app: string): void {
+    for (const id of this.o.supervisor.ids(`vod:${app}:`)) {
+      this.egressComplete.delete(id);
+      this.partsDone.delete(id);
+      this.o.supervisor.stop(id);
+    }
+  }
+
+  /** Shutdown: failures from here on are the shutdown's, and the next start resumes those VODs. */
+  close(): void {
+    this.closing = true;
+  }
+
+  private store(app: string) {
+    return vodStore(this.o.databases.app(app));
+  }
+
+  private spawn(app: string, row: VodRow): void {
+    const id = actorId(app, row.id);
+    const logic = vodLifecycle.provide({
+      actions: {
+        persist: (_, status) => {
+          if (status === "uploading") this.store(app).markUploading(row.id, new Date().toISOString());
+        },
+        failed: (_, failure) => this.failed(app, row, failure),
+      },
+      actors: {
+        finalize: fromPromise<void, VodLifecycleInput>(async () => {
+          // On its own turn: whoever moved the VOD on (a recorder telling it its camera left, a
+          // stop) has returned before its source is asked to end, so no call comes back into it.
+          await Promise.resolve();
+          // A part whose segment is complete has nothing to end: its egress goes on with the next.
+          const ended = this.partsDone.delete(id) ? {} : await this.source.end(app, row, { egressEnded: this.egressComplete.delete(id) });
+          if (ended.parts) this.parts(app, ended.parts);
+          await this.o.finalizer.finalize(app, row.id, ended.recorded);
+        }),
+      },
+    });
+    const input = { vodId: row.id, app, room: row.room, status: row.status === "uploading" ? "uploading" : "recording" } as const;
+    this.o.supervisor.spawn(id, logic, input);
+  }
+
+  private failed(app: string, row: VodRow, failure: VodFailure): void {
+    if (this.closing) return;
+    if (!this.store(app).markFailed(row.id, failure.reason, failure.detail, new Date().toISOString())) return;
+    this.log.warn({ app, vodId: row.id, ...failure }, "recording failed");
+    this.o.metrics.recordingFailed(app, failure.reason);
+    this.o.events.emit(app, "recording_failed", row.room, { vodId: row.id, app, room: row.room, streamId: row.stream_id ?? "", ...failure });
+  }
+}
