@@ -18,13 +18,7 @@ const KNOWN_VIOLATIONS: readonly string[] = [
   "routes src/join-tokens/routes.ts -> src/apps/store.ts",
   "routes src/logs/routes.ts -> src/apps/store.ts",
   "sql src/mjpeg/keys.ts .prepare(",
-  "store src/plugins/rooms.ts -> src/streams/store.ts",
   "routes src/plugins/routes.ts -> src/apps/store.ts",
-  "store src/recording/egress-recorder.ts -> src/streams/store.ts",
-  "store src/recording/egress-splits.ts -> src/vods/store.ts",
-  "store src/recording/finalize.ts -> src/vods/store.ts",
-  "store src/recording/service.ts -> src/vods/store.ts",
-  "store src/restream/service.ts -> src/streams/store.ts",
   "routes src/streams/routes.ts -> livekit-server-sdk",
 ];
 
