@@ -6,7 +6,7 @@ import { pageQuery } from "../lib/page.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appParams } from "../apps/schemas.ts";
 import { EVENT_NAMES } from "./catalog.ts";
-import { DELIVERY_STATUSES, type Delivery } from "./outbox.ts";
+import { DELIVERY_STATUSES, type Delivery } from "./store.ts";
 import type { WebhookDeliverer } from "./webhooks.ts";
 
 const listQuery = pageQuery.extend({

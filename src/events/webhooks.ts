@@ -4,7 +4,7 @@ import type { AppSecrets } from "../apps/secrets.ts";
 import type { AppStore } from "../apps/store.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EmittedEvent } from "./dispatcher.ts";
-import { Outbox, type AttemptOutcome, type Delivery, type DeliveryStatus, type NewDelivery } from "./outbox.ts";
+import { Outbox, type AttemptOutcome, type Delivery, type DeliveryStatus, type NewDelivery } from "./store.ts";
 import { deliveryHeaders } from "./signing.ts";
 import { AppUnavailableError, unlessUnavailable } from "../db/app-unavailable.ts";
 import { perDatabase } from "../db/per-database.ts";
