@@ -23,7 +23,7 @@ describe("MQTT password_env reads only the app's own variables", () => {
   const logs: LogRecord[] = [];
   const subscribers: Subscriber[] = [];
   const root = (method: string, p: string, body?: unknown) => server.request(method, p, { token: server.rootToken, body });
-  const create = async (name: string) => assert.equal((await root("POST", "/api/v1/apps", { name })).status, 201);
+  const create = async (name: string, roomPrefix = name) => assert.equal((await root("POST", "/api/v1/apps", { name, roomPrefix })).status, 201);
   const raw = async (app: string, yaml: string) => {
     const res = await root("PUT", `/api/v1/apps/${app}/config/raw`, { yaml });
     assert.equal(res.status, 200, res.text);
@@ -40,7 +40,9 @@ describe("MQTT password_env reads only the app's own variables", () => {
       APP_OTHER_MQTT_PASSWORD: "another-apps-password",
     });
     server.app.logging.subscribe((r) => void logs.push(r));
-    for (const name of ["tenant", "other", "tenant-mqtt"]) await create(name);
+    for (const name of ["tenant", "other"]) await create(name);
+    // Its own room prefix: the default, its name, would overlap app tenant's rooms (prefixes own rooms up to a dash).
+    await create("tenant-mqtt", "tmqtt");
   });
   after(async () => {
     for (const s of subscribers) await s.close();
