@@ -215,7 +215,7 @@ describe("outbound-connection policy with SERVICE_SSRF_ALLOWLIST=127.0.0.1/32", 
     const { listener, port } = await Listener.start();
     const server = await startServer({ SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" });
     try {
-      for (const [name, url] of [["allowed", `mqtt://127.1:${port}`], ["allowed-ws", `ws://127.0.0.1:${port}/mqtt`]] as const) {
+      for (const [name, url] of [["allowed", `mqtt://127.1:${port}`], ["ws-allowed", `ws://127.0.0.1:${port}/mqtt`]] as const) {
         const seen = listener.connections;
         assert.equal((await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name } })).status, 201);
         const put = await server.request("PUT", `/api/v1/apps/${name}/mqtt`, { token: server.rootToken, body: { enabled: true, url } });
