@@ -2,10 +2,9 @@ import type { Logger } from "pino";
 import { AppUnavailableError } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import type { SecretBox } from "../secrets/box.ts";
-import { secretRows } from "./store.ts";
+import { secretRows, type AppSecretName } from "./store.ts";
 
-/** A plugin's secret config field is `plugin.<id>.<field>`. */
-export type AppSecretName = "s3.key" | "s3.secret" | "callbacks.secret" | "mqtt.password" | "media_server.secret" | `plugin.${string}.${string}`;
+export type { AppSecretName } from "./store.ts";
 
 /** The route that stores a secret, for the operator told to set a damaged one again. */
 function whereSet(app: string, name: AppSecretName): string {

@@ -2,8 +2,7 @@ import { internalTarget } from "../lib/outbound.ts";
 import { isProblem, type Problem } from "../lib/problem.ts";
 import type { SsrfAllowlist } from "../lib/ssrf.ts";
 import { editsFrom, type AppConfigService } from "./config/service.ts";
-import type { AppSecretName } from "./secrets.ts";
-import type { AppSecrets } from "./secrets.ts";
+import type { AppSecretName, AppSecrets } from "./secrets.ts";
 
 /**
  * What makes one settings block (S3, MQTT, the app's own media server) different from the others:

@@ -1,7 +1,6 @@
 import { ExternalWrites } from "../db/external-writes.ts";
 import type { Db } from "../db/open.ts";
 import { perDatabase } from "../db/per-database.ts";
-import type { AppSecretName } from "./secrets.ts";
 
 /** The registry row of an app: its identity and the tenant that owns it (null: platform-owned). */
 export interface AppRef {
@@ -120,6 +119,9 @@ export class AppStore {
     return this.cached;
   }
 }
+
+/** The name of an app secret; a plugin's secret config field is `plugin.<id>.<field>`. */
+export type AppSecretName = "s3.key" | "s3.secret" | "callbacks.secret" | "mqtt.password" | "media_server.secret" | `plugin.${string}.${string}`;
 
 /**
  * One app's `secrets` table, in its own database, prepared once per connection (`secretRows(db)`).

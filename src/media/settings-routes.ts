@@ -1,12 +1,18 @@
 import type { AppConfigService } from "../apps/config/service.ts";
+import { appParams } from "../apps/schemas.ts";
 import type { AppSecrets } from "../apps/secrets.ts";
-import { settingsBlockRoutes } from "../apps/settings-routes.ts";
-import type { Route } from "../http/route.ts";
+import { appOf } from "../auth/caller.ts";
+import { ok, okOr } from "../http/reply.ts";
+import { defineRoute, type Route } from "../http/route.ts";
 import type { MediaServers } from "./servers.ts";
 import { mediaServerBody, mediaServerSettings } from "./settings.ts";
 
-/** GET and PUT /api/v1/apps/{app}/media-server. */
+/** An app's own LiveKit (`SettingsBlock`); the secret is never shown. */
 export function mediaSettingsRoutes(configs: AppConfigService, secrets: AppSecrets, servers: MediaServers): Route[] {
   const block = mediaServerSettings(configs, secrets, servers);
-  return settingsBlockRoutes({ path: "/api/v1/apps/{app}/media-server", read: "config:read", write: "config:write", body: mediaServerBody, block });
+  const common = { path: "/api/v1/apps/{app}/media-server", auth: "any", app: true, params: appParams } as const;
+  return [
+    defineRoute({ ...common, method: "GET", permission: "config:read", handler: async (ctx) => ok(block.view(appOf(ctx).name)) }),
+    defineRoute({ ...common, method: "PUT", permission: "config:write", body: mediaServerBody, handler: async (ctx) => okOr(await block.update(appOf(ctx).name, ctx.body)) }),
+  ];
 }
