@@ -1,26 +1,6 @@
 import type { Statement } from "better-sqlite3";
 import type { Db } from "../db/open.ts";
-
-/** A delivery's states (the table's CHECK lists the same). */
-export const DELIVERY_STATUSES = ["pending", "delivered", "failed", "dropped"] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-/** One webhook delivery as the outbox keeps it. */
-export interface Delivery {
-  readonly seq: number;
-  readonly id: string;
-  readonly event: string;
-  readonly room: string;
-  readonly body: string;
-  readonly emittedAt: string;
-  readonly status: DeliveryStatus;
-  readonly attempts: number;
-  readonly nextAttemptAt: number;
-  readonly lastUrl: string | null;
-  readonly lastStatus: number | null;
-  readonly lastError: string | null;
-  readonly finishedAt: string | null;
-}
+import type { AttemptOutcome, Delivery, DeliveryStatus, NewDelivery } from "./delivery.ts";
 
 interface Row {
   seq: number;
@@ -53,18 +33,6 @@ const view = (r: Row): Delivery => ({
   lastError: r.last_error,
   finishedAt: r.finished_at,
 });
-
-/** A delivery about to be written. */
-export type NewDelivery = Pick<Delivery, "id" | "event" | "room" | "body" | "emittedAt">;
-
-/** What an attempt changed. */
-export interface AttemptOutcome {
-  readonly status: DeliveryStatus;
-  readonly nextAttemptAt: number;
-  readonly url: string;
-  readonly httpStatus: number | null;
-  readonly error: string | null;
-}
 
 type FilterKey = "all" | "status" | "event" | "both";
 
