@@ -107,7 +107,7 @@ export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
 
   return {
     name: "plugins",
-    routes: pluginRoutes(plugins, store, deps.cameras.access),
+    routes: pluginRoutes(plugins, deps.apps.service, deps.cameras.access),
     start: () => plugins.resume(store.list({ all: true }).map((app) => app.name)),
     stop: () => workers.shutdown(),
     forgetApp: (app) => plugins.forgetApp(app),
