@@ -9,7 +9,7 @@ import { sourceFiles } from "../helpers/imports.ts";
 /**
  * STYLE.md's "handlers are thin: parse, call one service method, map the result", measured: the
  * body of every `handler` in a route file (`routes.ts`, `<concern>-routes.ts`) spans at most
- * MAX_HANDLER_LINES lines between its braces. Logic that needs more belongs in the domain's service.
+ * MAX_HANDLER_LINES lines (between its braces, or all of an expression body). Logic that needs more belongs in the domain's service.
  */
 const MAX_HANDLER_LINES = 8;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -28,14 +28,13 @@ function thickHandlers(files: readonly Source[], max = MAX_HANDLER_LINES): strin
     const visit = (node: ts.Node): void => {
       if (ts.isPropertyAssignment(node) && node.name.getText(sf) === "handler" && (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))) {
         const body = node.initializer.body;
-        if (ts.isBlock(body)) {
-          const first = sf.getLineAndCharacterOfPosition(body.getStart(sf)).line;
-          const last = sf.getLineAndCharacterOfPosition(body.getEnd()).line;
-          const lines = last - first - 1;
-          if (lines > max) {
-            const dir = path.posix.dirname(file.path);
-            found.push(`${file.path}:${first + 1}: a ${lines}-line handler; move its logic into a service method in ${dir}/ so the handler only parses, calls it and maps the result (at most ${max} lines)`);
-          }
+        const first = sf.getLineAndCharacterOfPosition(body.getStart(sf)).line;
+        const last = sf.getLineAndCharacterOfPosition(body.getEnd()).line;
+        // A block counts the lines between its braces; an expression body every line it spans.
+        const lines = ts.isBlock(body) ? last - first - 1 : last - first + 1;
+        if (lines > max) {
+          const dir = path.posix.dirname(file.path);
+          found.push(`${file.path}:${first + 1}: a ${lines}-line handler; move its logic into a service method in ${dir}/ so the handler only parses, calls it and maps the result (at most ${max} lines)`);
         }
       }
       ts.forEachChild(node, visit);
@@ -53,16 +52,19 @@ describe("thin route handlers", () => {
     assert.deepEqual(thick, [], `handlers with logic in them:\n${thick.join("\n")}`);
   });
 
-  it("flags a handler over the limit with where its logic belongs, and lets a short one and a non-route file pass", () => {
+  it("flags a handler over the limit (block or expression) with where its logic belongs, and lets a short one and a non-route file pass", () => {
     const long = `export const r = [defineRoute({ handler: async (ctx) => {\n${"  step();\n".repeat(9)}} })];\n`;
     const short = `export const r = [defineRoute({ handler: async (ctx) => {\n${"  step();\n".repeat(8)}} })];\n`;
+    const expression = `export const r = [defineRoute({ handler: async (ctx) =>\n  call(\n${"    arg,\n".repeat(8)}  ) })];\n`;
     const found = thickHandlers([
       { path: "src/demo/routes.ts", text: long },
       { path: "src/demo/extra-routes.ts", text: short },
+      { path: "src/other/routes.ts", text: expression },
       { path: "src/demo/service.ts", text: long },
     ]);
     assert.deepEqual(found, [
       "src/demo/routes.ts:1: a 9-line handler; move its logic into a service method in src/demo/ so the handler only parses, calls it and maps the result (at most 8 lines)",
+      "src/other/routes.ts:2: a 10-line handler; move its logic into a service method in src/other/ so the handler only parses, calls it and maps the result (at most 8 lines)",
     ]);
   });
 });
