@@ -1,5 +1,4 @@
 import { humanOf } from "../auth/caller.ts";
-import { quotasOf } from "../tenants/plans.ts";
 import { isProblem, problem } from "../lib/problem.ts";
 import { ok, okOr, text } from "../http/reply.ts";
 import { defineRoute, type RequestContext, type Route } from "../http/route.ts";
@@ -14,16 +13,11 @@ import {
   signupBody,
 } from "./schemas.ts";
 import { magicLinkPage } from "./magic-page.ts";
+import { AccountSelf, type AccountSelfDeps } from "./self.ts";
 import type { AccountService, Client } from "./service.ts";
-import type { SessionService } from "./sessions.ts";
-import type { AccountStore } from "./store.ts";
-import type { TotpService } from "./totp.ts";
 
-export interface AccountRouteDeps {
+export interface AccountRouteDeps extends AccountSelfDeps {
   readonly accounts: AccountService;
-  readonly sessions: SessionService;
-  readonly totp: TotpService;
-  readonly store: AccountStore;
   readonly allowSignup: boolean;
   /** Where the service is reached from outside, as magic links are built. */
   readonly publicUrl: string;
@@ -36,8 +30,7 @@ function client(ctx: RequestContext): Client {
 /** SPEC 4.17: sign-in, sign-up, magic links, sessions, 2FA, password and invites. */
 export function accountRoutes(d: AccountRouteDeps): Route[] {
   const signedIn = (result: { token: string } | ReturnType<typeof problem>) => (isProblem(result) ? result : ok({ token: result.token }));
-  const gone = problem("unauthorized", "the account no longer exists");
-  const currentUser = (ctx: RequestContext) => d.store.userById(humanOf(ctx).userId) ?? gone;
+  const self = new AccountSelf(d);
   const page = magicLinkPage(d.publicUrl);
   const magicPage = text(page.html, "text/html; charset=utf-8", 200, page.headers);
   return [
@@ -115,20 +108,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       method: "GET",
       path: "/api/v1/account",
       auth: "human",
-      handler: async (ctx) => {
-        const me = humanOf(ctx);
-        const user = currentUser(ctx);
-        if (isProblem(user)) return user;
-        return ok({
-          id: user.id,
-          email: user.email,
-          username: user.username,
-          superadmin: me.superadmin,
-          teamId: user.team_id,
-          role: user.role,
-          twoFactorEnabled: d.totp.isEnabled(user),
-        });
-      },
+      handler: async (ctx) => okOr(self.account(humanOf(ctx))),
     }),
     defineRoute({
       method: "POST",
@@ -144,12 +124,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       method: "POST",
       path: "/api/v1/account/2fa/setup",
       auth: "human",
-      handler: async (ctx) => {
-        const user = currentUser(ctx);
-        if (isProblem(user)) return user;
-        const setup = await d.totp.setup(user);
-        return okOr(setup);
-      },
+      handler: async (ctx) => okOr(await self.twoFactorSetup(humanOf(ctx))),
     }),
     ...(["enable", "disable"] as const).map((action) =>
       defineRoute({
@@ -157,27 +132,14 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
         path: `/api/v1/account/2fa/${action}`,
         auth: "human",
         body: codeBody,
-        handler: async (ctx) => {
-          const me = humanOf(ctx);
-          const user = currentUser(ctx);
-          if (isProblem(user)) return user;
-          const done = await d.totp[action](user, ctx.body.code);
-          if (isProblem(done)) return done;
-          // A change to how someone signs in ends every other session they have.
-          return ok({ twoFactorEnabled: action === "enable", revokedSessions: d.sessions.revokeOthers(me.userId, me.sessionId) });
-        },
+        handler: async (ctx) => okOr(await self.twoFactor(humanOf(ctx), action, ctx.body.code)),
       }),
     ),
     defineRoute({
       method: "GET",
       path: "/api/v1/tenant",
       auth: "human",
-      handler: async (ctx) => {
-        const me = humanOf(ctx);
-        const team = me.teamId === null ? undefined : d.store.teamById(me.teamId);
-        if (!team) return problem("not_found", "this account belongs to no team");
-        return ok({ id: team.id, name: team.name, plan: team.plan, role: me.role, createdAt: team.created_at, quotas: quotasOf(team.plan) });
-      },
+      handler: async (ctx) => okOr(self.tenant(humanOf(ctx))),
     }),
     defineRoute({
       method: "POST",

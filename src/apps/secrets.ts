@@ -1,29 +1,10 @@
 import type { Logger } from "pino";
 import { AppUnavailableError } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
-import { ExternalWrites } from "../db/external-writes.ts";
-import { perDatabase } from "../db/per-database.ts";
 import type { SecretBox } from "../secrets/box.ts";
+import { secretRows, type AppSecretName } from "./store.ts";
 
-/** A plugin's secret config field is `plugin.<id>.<field>`. */
-export type AppSecretName = "s3.key" | "s3.secret" | "callbacks.secret" | "mqtt.password" | "media_server.secret" | `plugin.${string}.${string}`;
-
-/**
- * Prepared once per app connection: `get` runs whenever a media-server client is looked up. Which
- * secrets are set is kept too (`has` runs for every app a list renders), dropped on every write
- * here and whenever another connection has committed.
- */
-const statements = perDatabase((db) => ({
-  get: db.prepare<[AppSecretName], { value: string }>("SELECT value FROM secrets WHERE name = ?"),
-  all: db.prepare<[], { name: AppSecretName; value: string }>("SELECT name, value FROM secrets ORDER BY name"),
-  names: db.prepare<[], AppSecretName>("SELECT name FROM secrets").pluck(),
-  external: new ExternalWrites(db),
-  present: undefined as Set<AppSecretName> | undefined,
-  remove: db.prepare<[AppSecretName]>("DELETE FROM secrets WHERE name = ?"),
-  put: db.prepare<[AppSecretName, string, string]>(
-    "INSERT INTO secrets (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-  ),
-}));
+export type { AppSecretName } from "./store.ts";
 
 /** The route that stores a secret, for the operator told to set a damaged one again. */
 function whereSet(app: string, name: AppSecretName): string {
@@ -62,34 +43,31 @@ export class AppSecrets {
    * the secret were unset, and the row is left as it is for the operator.
    */
   get(app: string, name: AppSecretName): string | undefined {
-    const row = statements(this.databases.app(app)).get.get(name);
-    if (!row) return undefined;
-    const value = this.box.open("app-secrets", `app:${app}:${name}`, row.value);
+    const sealed = secretRows(this.databases.app(app)).sealed(name);
+    if (sealed === undefined) return undefined;
+    const value = this.box.open("app-secrets", `app:${app}:${name}`, sealed);
     if (value === undefined) throw this.refuse(app, name);
     return value;
   }
 
   /** The stored secrets of the app that cannot be opened, each with what to do. */
   damaged(app: string): { name: AppSecretName; error: AppUnavailableError }[] {
-    return statements(this.databases.app(app))
-      .all.all()
+    return secretRows(this.databases.app(app))
+      .all()
       .filter((row) => this.box.open("app-secrets", `app:${app}:${row.name}`, row.value) === undefined)
       .map((row) => ({ name: row.name, error: this.refuse(app, row.name) }));
   }
 
   /** Whether a secret is stored, without reading or unsealing it. */
   has(app: string, name: AppSecretName): boolean {
-    const q = statements(this.databases.app(app));
-    if (q.external.happened() || !q.present) q.present = new Set(q.names.all());
-    return q.present.has(name);
+    return secretRows(this.databases.app(app)).names().has(name);
   }
 
   /** Stores a value, or removes it for undefined. */
   set(app: string, name: AppSecretName, value: string | undefined): void {
-    const q = statements(this.databases.app(app));
-    if (value === undefined) q.remove.run(name);
-    else q.put.run(name, this.box.seal("app-secrets", `app:${app}:${name}`, value), new Date().toISOString());
-    q.present = undefined;
+    const rows = secretRows(this.databases.app(app));
+    if (value === undefined) rows.remove(name);
+    else rows.put(name, this.box.seal("app-secrets", `app:${app}:${name}`, value), new Date().toISOString());
     this.logged.delete(`${app}:${name}`);
     for (const listener of this.listeners) listener(app, name);
   }

@@ -1,5 +1,6 @@
 import { ExternalWrites } from "../db/external-writes.ts";
 import type { Db } from "../db/open.ts";
+import { perDatabase } from "../db/per-database.ts";
 
 /** The registry row of an app: its identity and the tenant that owns it (null: platform-owned). */
 export interface AppRef {
@@ -118,3 +119,58 @@ export class AppStore {
     return this.cached;
   }
 }
+
+/** The name of an app secret; a plugin's secret config field is `plugin.<id>.<field>`. */
+export type AppSecretName = "s3.key" | "s3.secret" | "callbacks.secret" | "mqtt.password" | "media_server.secret" | `plugin.${string}.${string}`;
+
+/**
+ * One app's `secrets` table, in its own database, prepared once per connection (`secretRows(db)`).
+ * Values are stored as the caller sealed them; this store never sees a plaintext. Which names are
+ * set is kept too (`names` runs for every app a list renders), dropped on every write here and
+ * whenever another connection has committed.
+ */
+export class SecretRows {
+  private readonly s;
+  private readonly external: ExternalWrites;
+  private present: ReadonlySet<AppSecretName> | undefined;
+
+  constructor(db: Db) {
+    this.external = new ExternalWrites(db);
+    this.s = {
+      value: db.prepare<[AppSecretName], string>("SELECT value FROM secrets WHERE name = ?").pluck(),
+      all: db.prepare<[], { name: AppSecretName; value: string }>("SELECT name, value FROM secrets ORDER BY name"),
+      names: db.prepare<[], AppSecretName>("SELECT name FROM secrets").pluck(),
+      remove: db.prepare<[AppSecretName]>("DELETE FROM secrets WHERE name = ?"),
+      put: db.prepare<[AppSecretName, string, string]>(
+        "INSERT INTO secrets (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+      ),
+    };
+  }
+
+  /** The sealed value, or undefined when none is stored. */
+  sealed(name: AppSecretName): string | undefined {
+    return this.s.value.get(name);
+  }
+
+  /** Every stored secret, sealed, by name. */
+  all(): { name: AppSecretName; value: string }[] {
+    return this.s.all.all();
+  }
+
+  names(): ReadonlySet<AppSecretName> {
+    if (this.external.happened() || !this.present) this.present = new Set(this.s.names.all());
+    return this.present;
+  }
+
+  put(name: AppSecretName, sealed: string, at: string): void {
+    this.s.put.run(name, sealed, at);
+    this.present = undefined;
+  }
+
+  remove(name: AppSecretName): void {
+    this.s.remove.run(name);
+    this.present = undefined;
+  }
+}
+
+export const secretRows = perDatabase((db) => new SecretRows(db));

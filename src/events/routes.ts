@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { appOf } from "../auth/caller.ts";
-import { problem } from "../lib/problem.ts";
+import { isProblem } from "../lib/problem.ts";
 import { ok, paged } from "../http/reply.ts";
 import { pageQuery } from "../lib/page.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appParams } from "../apps/schemas.ts";
 import { EVENT_NAMES } from "./catalog.ts";
-import { DELIVERY_STATUSES, type Delivery } from "./outbox.ts";
+import { DELIVERY_STATUSES, type Delivery } from "./delivery.ts";
 import type { WebhookDeliverer } from "./webhooks.ts";
 
 const listQuery = pageQuery.extend({
@@ -45,7 +45,7 @@ export function deliveryRoutes(deliverer: WebhookDeliverer): Route[] {
       params: appParams,
       query: listQuery,
       handler: async (ctx) => {
-        const { rows, total } = deliverer.outbox(appOf(ctx).name).list(ctx.query);
+        const { rows, total } = deliverer.deliveries(appOf(ctx).name, ctx.query);
         return paged(rows.map(summary), { total, limit: ctx.query.limit, offset: ctx.query.offset });
       },
     }),
@@ -56,8 +56,8 @@ export function deliveryRoutes(deliverer: WebhookDeliverer): Route[] {
       permission: "config:read",
       params: deliveryParams,
       handler: async (ctx) => {
-        const d = deliverer.outbox(appOf(ctx).name).get(ctx.params.id);
-        return d ? ok({ ...summary(d), body: d.body }) : problem("not_found", `no delivery ${ctx.params.id} in app ${appOf(ctx).name}`);
+        const d = deliverer.delivery(appOf(ctx).name, ctx.params.id);
+        return isProblem(d) ? d : ok({ ...summary(d), body: d.body });
       },
     }),
     defineRoute({
@@ -67,13 +67,8 @@ export function deliveryRoutes(deliverer: WebhookDeliverer): Route[] {
       permission: "config:write",
       params: deliveryParams,
       handler: async (ctx) => {
-        const app = appOf(ctx).name;
-        const outbox = deliverer.outbox(app);
-        const known = outbox.get(ctx.params.id);
-        if (!known) return problem("not_found", `no delivery ${ctx.params.id} in app ${app}`);
-        if (known.status === "pending") return problem("conflict", "this delivery is still pending; it will be attempted again on its schedule");
-        const d = deliverer.redeliver(app, ctx.params.id);
-        return d ? ok(summary(d), 202) : problem("conflict", "this delivery is already queued again");
+        const d = deliverer.redeliver(appOf(ctx).name, ctx.params.id);
+        return isProblem(d) ? d : ok(summary(d), 202);
       },
     }),
   ];

@@ -4,11 +4,13 @@ import type { AppSecrets } from "../apps/secrets.ts";
 import type { AppStore } from "../apps/store.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EmittedEvent } from "./dispatcher.ts";
-import { Outbox, type AttemptOutcome, type Delivery, type DeliveryStatus, type NewDelivery } from "./outbox.ts";
+import type { AttemptOutcome, Delivery, DeliveryStatus, NewDelivery } from "./delivery.ts";
+import { Outbox } from "./store.ts";
 import { deliveryHeaders } from "./signing.ts";
 import { AppUnavailableError, unlessUnavailable } from "../db/app-unavailable.ts";
 import { perDatabase } from "../db/per-database.ts";
 import type { WebhookClient } from "./webhook-client.ts";
+import { isProblem, problem, type Problem } from "../lib/problem.ts";
 
 
 /** How long a delivery of an app with a damaged config.yaml or callback secret waits before it looks again. */
@@ -136,15 +138,27 @@ export class WebhookDeliverer {
     setImmediate(() => this.flush());
   }
 
-  outbox(app: string): Outbox {
+  private outbox(app: string): Outbox {
     return outboxes(this.d.databases.app(app));
   }
 
-  /** Puts a finished delivery back in line with a fresh set of attempts. */
-  redeliver(app: string, id: string): Delivery | undefined {
+  /** The app's delivery log, newest first. */
+  deliveries(app: string, q: { limit: number; offset: number; status?: DeliveryStatus; event?: string }): { rows: Delivery[]; total: number } {
+    return this.outbox(app).list(q);
+  }
+
+  delivery(app: string, id: string): Delivery | Problem {
+    return this.outbox(app).get(id) ?? problem("not_found", `no delivery ${id} in app ${app}`);
+  }
+
+  /** Puts a finished delivery back in line with a fresh set of attempts (manual redelivery). */
+  redeliver(app: string, id: string): Delivery | Problem {
+    const known = this.delivery(app, id);
+    if (isProblem(known)) return known;
+    if (known.status === "pending") return problem("conflict", "this delivery is still pending; it will be attempted again on its schedule");
     const queue = this.queue(app);
     const d = this.outbox(app).redeliver(id, Date.now());
-    if (!d) return undefined;
+    if (!d) return problem("conflict", "this delivery is already queued again");
     this.lane(queue, d.room).push(pendingOf(d, 0));
     this.pump(app, queue);
     return d;

@@ -5,10 +5,12 @@ import type { Module } from "../core/modules.ts";
 import type { MediaApi } from "../media/module.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { StreamsApi } from "../streams/module.ts";
+import { PluginDetections } from "./detections.ts";
 import { manifestOf } from "./manifests.ts";
 import { PluginRooms } from "./rooms.ts";
 import { pluginRoutes } from "./routes.ts";
 import { PluginService } from "./service.ts";
+import { PluginSettings } from "./settings.ts";
 import { PluginWorkers } from "./workers.ts";
 
 const WORKER_STATES = ["stopped", "starting", "running", "stopping", "crashed", "failed"] as const;
@@ -17,60 +19,56 @@ const WORKER_STATES = ["stopped", "starting", "running", "stopping", "crashed", 
 export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; cameras: CameraRooms }): Module {
   const { logger, metrics } = core;
   const { configs, secrets, store } = deps.apps;
-  // The three parts need one another: each is handed the others through these late-bound calls.
-  let service: PluginService | undefined;
-  let rooms: PluginRooms | undefined;
   const detectionsTotal = new Counter({
     name: "service_plugin_detections_total",
     help: "Objects detected by plugin workers, by plugin and label",
     labelNames: ["plugin", "label"],
     registers: [metrics.registry],
   });
+  // Built in dependency order: the settings and detections depend on nothing here, the workers on
+  // the settings, the rooms on the workers (and hear them by subscribing), the service on all.
+  const settings = new PluginSettings({ configs, secrets });
+  const detections = new PluginDetections();
   const workers = new PluginWorkers({
     supervisor: core.supervisor,
     events: core.events,
     logger,
     entryOf: (plugin) => new URL(`../../workers/plugins/${plugin}.ts`, import.meta.url),
-    configOf: (app, plugin) => (service as PluginService).configOf(app, plugin),
-    listener: {
-      ready: (app, plugin) => rooms?.ready(app, plugin),
-      message: (app, plugin, message) => rooms?.message(app, plugin, message),
-      gone: (app, plugin) => rooms?.gone(app, plugin),
-    },
+    settings,
   });
-  rooms = new PluginRooms({
+  const rooms = new PluginRooms({
     streams: deps.streams,
     cameras: deps.cameras,
     servers: deps.media.servers,
     workers,
-    scopeOf: (app, plugin) => ({ camerasOnly: !manifestOf(plugin)?.sources.includes("livekit"), rooms: service?.namedRooms(app, plugin) }),
+    scopeOf: (app, plugin) => ({ camerasOnly: !manifestOf(plugin)?.sources.includes("livekit"), rooms: settings.namedRooms(app, plugin) }),
     detected: (app, plugin, message) => {
       for (const object of message.objects) detectionsTotal.labels(plugin, object.label).inc();
-      service?.detected(app, plugin, message);
+      detections.record(app, plugin, message);
     },
     logger,
   });
-  const plugins = new PluginService({ configs, secrets, workers, roomsOf: (app, plugin) => (rooms as PluginRooms).roomsOf(app, plugin), logger });
-  service = plugins;
+  workers.subscribe(rooms);
+  const plugins = new PluginService({ configs, secrets, settings, detections, workers, roomsOf: (app, plugin) => rooms.roomsOf(app, plugin), logger });
 
   // deface hides a camera room's original frames from public viewers unless told otherwise. Asked on
   // every request for an original, so the sealed key is only opened when a viewer presents one.
   deps.cameras.guardOriginals((app, room) => {
-    const state = plugins.state(app, "deface");
+    const state = settings.state(app, "deface");
     if (!state.enabled || state.config["publicOriginal"] === true) return undefined;
-    const named = plugins.namedRooms(app, "deface");
+    const named = settings.namedRooms(app, "deface");
     if (named && !named.has(room)) return undefined;
     return {
       variant: "deface",
       key: () => {
-        const key = String(plugins.configOf(app, "deface")["originalKey"] ?? "");
+        const key = String(settings.configOf(app, "deface")["originalKey"] ?? "");
         return key === "" ? undefined : key;
       },
     };
   });
   core.events.onEvent((event) => {
-    if (event.event === "stream_started") rooms?.streamStarted(event.app, event.room, event.data["type"] === "ws-mjpeg");
-    else if (event.event === "stream_ended") rooms?.streamEnded(event.app, event.room);
+    if (event.event === "stream_started") rooms.streamStarted(event.app, event.room, event.data["type"] === "ws-mjpeg");
+    else if (event.event === "stream_ended") rooms.streamEnded(event.app, event.room);
   });
 
   new Gauge({
@@ -79,7 +77,7 @@ export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
     labelNames: ["state"],
     registers: [metrics.registry],
     collect() {
-      const counts = Object.fromEntries(WORKER_STATES.map((s) => [s, 0])) as Record<string, number>;
+      const counts: Record<string, number> = Object.fromEntries(WORKER_STATES.map((s) => [s, 0]));
       for (const state of workers.states()) counts[state] = (counts[state] ?? 0) + 1;
       for (const [state, n] of Object.entries(counts)) this.labels(state).set(n);
     },
@@ -110,7 +108,7 @@ export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
 
   return {
     name: "plugins",
-    routes: pluginRoutes(plugins, store, deps.cameras.access),
+    routes: pluginRoutes(plugins, deps.apps.service, deps.cameras.access),
     start: () => plugins.resume(store.list({ all: true }).map((app) => app.name)),
     stop: () => workers.shutdown(),
     forgetApp: (app) => plugins.forgetApp(app),

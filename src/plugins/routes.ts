@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { appParams, appRoomParams } from "../apps/schemas.ts";
-import type { AppStore } from "../apps/store.ts";
+import type { AppService } from "../apps/service.ts";
 import { appOf } from "../auth/caller.ts";
 import { ok, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
@@ -16,7 +16,7 @@ const playQuery = z.object({ token: z.string().max(8192).optional() });
  * players (`/live/{app}/{room}/detections.json`, under the room's playback rules), which is how a
  * camera room's player gets them (camera rooms have no data channel).
  */
-export function pluginRoutes(plugins: PluginService, apps: AppStore, access: CameraRooms["access"]): Route[] {
+export function pluginRoutes(plugins: PluginService, apps: AppService, access: CameraRooms["access"]): Route[] {
   const base = "/api/v1/apps/{app}/plugins";
   const read = { auth: "any", app: true, permission: "config:read" } as const;
   const write = { auth: "any", app: true, permission: "config:write" } as const;

@@ -5,12 +5,12 @@ import type { AppSecretName, AppSecrets } from "../apps/secrets.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
 import { configPatchSchema, manifestOf, manifests, secretFields, withDefaults, type PluginManifest } from "./manifests.ts";
 import type { PatchPluginBody } from "./schemas.ts";
-import type { LogLine, PluginWorkers, WorkerConfig, WorkerStatus } from "./workers.ts";
+import type { PluginDetections } from "./detections.ts";
+import { secretName, type ConfigValue, type PluginSettings } from "./settings.ts";
+import type { LogLine, PluginWorkers, WorkerStatus } from "./workers.ts";
 
 /** What a secret config field reads back as once set; writing it back unchanged keeps the stored value. */
 export const SECRET_MASK = "********";
-
-type ConfigValue = string | number | boolean;
 
 /** A plugin as the API shows it: its manifest, and its state in the app. */
 export interface PluginView extends PluginManifest {
@@ -31,12 +31,13 @@ export interface PublicPlugin {
   readonly overlay: { readonly topic: string };
 }
 
-const secretName = (plugin: string, field: string): AppSecretName => `plugin.${plugin}.${field}`;
 const key = (app: string, plugin: string): string => `${app}/${plugin}`;
 
 export interface PluginServiceOptions {
   readonly configs: AppConfigService;
   readonly secrets: AppSecrets;
+  readonly settings: PluginSettings;
+  readonly detections: PluginDetections;
   readonly workers: PluginWorkers;
   readonly roomsOf: (app: string, plugin: string) => string[];
   readonly logger: Logger;
@@ -53,8 +54,6 @@ export class PluginService {
   private readonly launchedWith = new Map<string, string>();
   /** Workers the operator stopped by the route: they stay stopped until started or enabled again. */
   private readonly heldStopped = new Set<string>();
-  /** The newest detections per app and room, for the detections route. */
-  private readonly detections = new Map<string, Map<string, DetectionsMessage>>();
   private readonly log: Logger;
 
   constructor(private readonly o: PluginServiceOptions) {
@@ -68,7 +67,7 @@ export class PluginService {
   /** SPEC 4.16 `plugins/public`: enabled player overlays, with nothing a player does not need. */
   publicList(app: string): PublicPlugin[] {
     return manifests
-      .filter((m) => m.playerOverlay && this.state(app, m.id).enabled)
+      .filter((m) => m.playerOverlay && this.o.settings.state(app, m.id).enabled)
       .map((m) => ({ id: m.id, name: m.name, version: m.version, overlay: { topic: "detections" } }));
   }
 
@@ -81,7 +80,7 @@ export class PluginService {
   async install(app: string, id: string): Promise<PluginView | Problem> {
     const m = this.known(id);
     if (isProblem(m)) return m;
-    if (this.state(app, id).installed) return this.view(app, m);
+    if (this.o.settings.state(app, id).installed) return this.view(app, m);
     const done = await this.o.configs.update(app, [{ path: ["plugins", id, "installed"], value: true }]);
     if (isProblem(done)) return done;
     this.log.info({ app, plugin: id }, "plugin installed");
@@ -91,7 +90,7 @@ export class PluginService {
   async patch(app: string, id: string, body: PatchPluginBody): Promise<PluginView | Problem> {
     const m = this.known(id);
     if (isProblem(m)) return m;
-    if (!this.state(app, id).installed) return problem("conflict", `plugin ${id} is not installed in app ${app}: POST /plugins/${id}/install first`);
+    if (!this.o.settings.state(app, id).installed) return problem("conflict", `plugin ${id} is not installed in app ${app}: POST /plugins/${id}/install first`);
     const secrets = secretFields(m);
     const edits: Edit[] = [];
     const secretWrites: [AppSecretName, string | undefined][] = [];
@@ -123,7 +122,7 @@ export class PluginService {
   async remove(app: string, id: string): Promise<{ removed: true } | Problem> {
     const m = this.known(id);
     if (isProblem(m)) return m;
-    if (!this.state(app, id).installed) return problem("not_found", `plugin ${id} is not installed in app ${app}`);
+    if (!this.o.settings.state(app, id).installed) return problem("not_found", `plugin ${id} is not installed in app ${app}`);
     this.o.workers.stop(app, id);
     this.heldStopped.delete(key(app, id));
     const done = await this.o.configs.update(app, [{ path: ["plugins", id], value: undefined }]);
@@ -137,7 +136,7 @@ export class PluginService {
     const m = this.known(id);
     if (isProblem(m)) return m;
     if (!m.needsWorker) return problem("conflict", `plugin ${id} has no worker to start`);
-    const state = this.state(app, id);
+    const state = this.o.settings.state(app, id);
     if (!state.installed || !state.enabled) {
       return problem("conflict", `plugin ${id} is not ${state.installed ? "enabled" : "installed"} in app ${app}: ${state.installed ? `PATCH /plugins/${id} with {"enabled": true}` : `POST /plugins/${id}/install, then enable it`}`);
     }
@@ -174,39 +173,24 @@ export class PluginService {
     const m = this.known(id);
     if (isProblem(m)) return m;
     const rooms = new Set(this.o.roomsOf(app, id));
-    return [...(this.detections.get(key(app, id))?.values() ?? [])].filter((d) => rooms.has(d.room));
+    return this.o.detections.of(app, id).filter((d) => rooms.has(d.room));
   }
 
   /** A room's newest detections from an enabled player-overlay plugin, for players; null when there are none. */
   roomDetections(app: string, room: string): DetectionsMessage | null {
     for (const m of manifests) {
-      if (!m.playerOverlay || !this.state(app, m.id).enabled || !this.o.roomsOf(app, m.id).includes(room)) continue;
-      const found = this.detections.get(key(app, m.id))?.get(room);
+      if (!m.playerOverlay || !this.o.settings.state(app, m.id).enabled || !this.o.roomsOf(app, m.id).includes(room)) continue;
+      const found = this.o.detections.inRoom(app, m.id, room);
       if (found) return found;
     }
     return null;
-  }
-
-  detected(app: string, plugin: string, message: DetectionsMessage): void {
-    let rooms = this.detections.get(key(app, plugin));
-    if (!rooms) this.detections.set(key(app, plugin), (rooms = new Map()));
-    rooms.set(message.room, message);
-  }
-
-  /** The plugin's full config as its worker gets it: defaults, the YAML, its secrets. */
-  configOf(app: string, id: string): WorkerConfig {
-    const m = manifestOf(id);
-    if (!m) throw new Error(`no plugin ${id}`);
-    const config: Record<string, ConfigValue> = withDefaults(m, this.state(app, id).config);
-    for (const field of secretFields(m)) config[field] = this.o.secrets.get(app, secretName(id, field)) ?? "";
-    return config;
   }
 
   /** Enabled, installed worker plugins run (with their current config); the others stop. */
   reconcile(app: string): void {
     for (const m of manifests) {
       if (!m.needsWorker) continue;
-      const state = this.state(app, m.id);
+      const state = this.o.settings.state(app, m.id);
       const k = key(app, m.id);
       if (!state.installed || !state.enabled) {
         this.heldStopped.delete(k);
@@ -214,7 +198,7 @@ export class PluginService {
         continue;
       }
       if (this.heldStopped.has(k)) continue;
-      const fingerprint = JSON.stringify(this.configOf(app, m.id));
+      const fingerprint = JSON.stringify(this.o.settings.configOf(app, m.id));
       const before = this.launchedWith.get(k);
       if (before === fingerprint) continue;
       if (before === undefined) this.launch(app, m.id);
@@ -241,29 +225,13 @@ export class PluginService {
     for (const m of manifests) {
       this.launchedWith.delete(key(app, m.id));
       this.heldStopped.delete(key(app, m.id));
-      this.detections.delete(key(app, m.id));
+      this.o.detections.forget(app, m.id);
     }
     this.o.workers.forgetApp(app);
   }
 
-  /** The rooms the plugin's `rooms` field names; undefined when it names none (every room). */
-  namedRooms(app: string, id: string): ReadonlySet<string> | undefined {
-    const listed = String(this.state(app, id).config["rooms"] ?? "")
-      .split(",")
-      .map((r) => r.trim())
-      .filter((r) => r !== "");
-    return listed.length > 0 ? new Set(listed) : undefined;
-  }
-
-  /** The plugin's state in the app's YAML; an absent section is not installed. */
-  state(app: string, id: string): { installed: boolean; enabled: boolean; config: Readonly<Record<string, ConfigValue>> } {
-    const section = (this.o.configs.get(app).plugins as Record<string, { installed: boolean; enabled: boolean; config: Record<string, ConfigValue> } | undefined>)[id];
-    if (!section) return { installed: false, enabled: false, config: {} };
-    return { installed: section.installed, enabled: section.installed && section.enabled, config: section.config };
-  }
-
   private launch(app: string, id: string): void {
-    this.launchedWith.set(key(app, id), JSON.stringify(this.configOf(app, id)));
+    this.launchedWith.set(key(app, id), JSON.stringify(this.o.settings.configOf(app, id)));
     this.o.workers.start(app, id);
   }
 
@@ -272,7 +240,7 @@ export class PluginService {
   }
 
   private view(app: string, m: PluginManifest): PluginView {
-    const state = this.state(app, m.id);
+    const state = this.o.settings.state(app, m.id);
     const config: Record<string, ConfigValue> = withDefaults(m, state.config);
     for (const field of secretFields(m)) config[field] = this.o.secrets.has(app, secretName(m.id, field)) ? SECRET_MASK : "";
     return { ...m, installed: state.installed, enabled: state.enabled, config, worker: m.needsWorker ? this.o.workers.status(app, m.id) : null };

@@ -46,9 +46,8 @@ export interface PluginWorkersOptions {
   readonly logger: Logger;
   /** The worker's entry file, `workers/plugins/<plugin>.ts`. */
   readonly entryOf: (plugin: string) => URL;
-  /** The plugin's full config for its next launch: defaults, the YAML, and its secrets. */
-  readonly configOf: (app: string, plugin: string) => WorkerConfig;
-  readonly listener: WorkerListener;
+  /** Where a worker's launch config comes from: defaults, the YAML, and its secrets. */
+  readonly settings: { configOf(app: string, plugin: string): WorkerConfig };
 }
 
 interface Handle {
@@ -74,10 +73,16 @@ const keyOf = (app: string, plugin: string): string => `${app}/${plugin}`;
  */
 export class PluginWorkers {
   private readonly handles = new Map<string, Handle>();
+  private readonly listeners: WorkerListener[] = [];
   private readonly log: Logger;
 
   constructor(private readonly o: PluginWorkersOptions) {
     this.log = o.logger.child({ component: "plugins" });
+  }
+
+  /** Who hears each worker's ready, messages and end (the plugin rooms), in the order they subscribed. */
+  subscribe(listener: WorkerListener): void {
+    this.listeners.push(listener);
   }
 
   /** Runs the worker (a no-op while it runs; after `failed`, a fresh start). */
@@ -209,7 +214,7 @@ export class PluginWorkers {
     const tell = (event: Parameters<ReturnType<PluginWorkers["actor"]>["send"]>[0]) => this.o.supervisor.get(id)?.send(event);
     let config: WorkerConfig;
     try {
-      config = this.o.configOf(h.app, h.plugin);
+      config = this.o.settings.configOf(h.app, h.plugin);
     } catch (err) {
       queueMicrotask(() => tell({ type: "spawn_failed", error: (err as Error).message }));
       return;
@@ -223,7 +228,7 @@ export class PluginWorkers {
           h.ready = true;
           h.model = message.model;
           tell({ type: "ready" });
-          this.o.listener.ready(h.app, h.plugin);
+          for (const l of this.listeners) l.ready(h.app, h.plugin);
           return;
         }
         if (message.type === "stats") {
@@ -231,14 +236,14 @@ export class PluginWorkers {
           h.rssBytes = message.rssBytes;
           return;
         }
-        this.o.listener.message(h.app, h.plugin, message);
+        for (const l of this.listeners) l.message(h.app, h.plugin, message);
       },
       onExit: (exit) => {
         if (h.process === child) {
           h.process = undefined;
           h.ready = false;
           h.rooms = {};
-          this.o.listener.gone(h.app, h.plugin);
+          for (const l of this.listeners) l.gone(h.app, h.plugin);
         }
         if (exit.error !== undefined) tell({ type: "spawn_failed", error: exit.error });
         else tell({ type: "exited", exitCode: exit.exitCode, signal: exit.signal });

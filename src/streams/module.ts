@@ -4,6 +4,7 @@ import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import { unlessUnavailable } from "../db/app-unavailable.ts";
 import type { MediaApi } from "../media/module.ts";
+import { StreamControl } from "./control.ts";
 import { StreamDetails } from "./details.ts";
 import { LocalSources } from "./local.ts";
 import { registerStreamMetrics } from "./metrics.ts";
@@ -60,7 +61,7 @@ export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
   return {
     name: "streams",
     provides: { streams: api },
-    routes: streamRoutes({ servers, tracker, apps, events, local, details, logger }),
+    routes: streamRoutes(new StreamControl({ servers, tracker, apps, events, local, details, logger })),
     start: () => reconciler.start(),
     stop: () => reconciler.stop(),
   };

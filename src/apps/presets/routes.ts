@@ -1,19 +1,14 @@
-import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { appOf } from "../../auth/caller.ts";
-import { isProblem, problem } from "../../lib/problem.ts";
-import { ok } from "../../http/reply.ts";
+import { ok, okOr } from "../../http/reply.ts";
 import { defineRoute, type Route } from "../../http/route.ts";
 import type { AppConfigService } from "../config/service.ts";
 import { appParams } from "../schemas.ts";
-import { mergeEdits, PRESETS, stripPresetPatch } from "./presets.ts";
-
-function valueAt(value: unknown, path: readonly string[]): unknown {
-  return path.reduce<unknown>((node, key) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined), value);
-}
+import { PresetService } from "./service.ts";
 
 /** SPEC 4.3: list the built-in presets; apply one over the current config. */
 export function presetRoutes(configs: AppConfigService): Route[] {
+  const presets = new PresetService(configs);
   return [
     defineRoute({
       method: "GET",
@@ -22,7 +17,7 @@ export function presetRoutes(configs: AppConfigService): Route[] {
       app: true,
       permission: "config:read",
       params: appParams,
-      handler: async () => ok(PRESETS.map((p) => ({ id: p.id, description: p.description, sets: stripPresetPatch(p.patch) }))),
+      handler: async () => ok(presets.list()),
     }),
     defineRoute({
       method: "POST",
@@ -31,25 +26,7 @@ export function presetRoutes(configs: AppConfigService): Route[] {
       app: true,
       permission: "config:write",
       params: appParams.extend({ preset: z.string().max(64) }),
-      handler: async (ctx) => {
-        const preset = PRESETS.find((p) => p.id === ctx.params.preset);
-        if (!preset) return problem("not_found", `no preset "${ctx.params.preset}"; use one of ${PRESETS.map((p) => p.id).join(", ")}`);
-        const app = appOf(ctx).name;
-        const edits = mergeEdits(stripPresetPatch(preset.patch));
-        const updated = await configs.update(app, edits);
-        if (isProblem(updated)) return updated;
-        const changed = edits
-          .filter((e) => !isDeepStrictEqual(valueAt(updated.before, e.path), valueAt(updated.after, e.path)))
-          .map((e) => e.path.join("."));
-        return ok({
-          preset: preset.id,
-          applied: true,
-          reloaded: updated.reloaded,
-          changed,
-          diff: updated.diff,
-          warnings: updated.warnings,
-        });
-      },
+      handler: async (ctx) => okOr(await presets.apply(appOf(ctx).name, ctx.params.preset)),
     }),
   ];
 }

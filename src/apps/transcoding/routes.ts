@@ -1,49 +1,14 @@
-import { z } from "zod";
 import { appOf } from "../../auth/caller.ts";
-import { isProblem } from "../../lib/problem.ts";
-import { ok } from "../../http/reply.ts";
+import { ok, okOr } from "../../http/reply.ts";
 import { defineRoute, type Route } from "../../http/route.ts";
-import type { AppConfig } from "../config/schema.ts";
-import { editsFrom, type AppConfigService } from "../config/service.ts";
+import type { AppConfigService } from "../config/service.ts";
 import { appParams } from "../schemas.ts";
-import { APPLIES_TO, effectiveLayers, toApi } from "./layers.ts";
-
-const rendition = z.strictObject({
-  height: z.number().int().min(144).max(4320),
-  bitrateKbps: z.number().int().min(64).max(100_000),
-});
-
-/** PATCH /apps/{app}/config: partial; a `layers` array replaces the whole ladder. */
-const transcodingBody = z.strictObject({
-  transcodingEnabled: z.boolean().optional(),
-  encoding: z.string().regex(/^[a-z0-9]+(\+[a-z0-9]+)*$/, "codecs joined by +, e.g. h264+vp8").max(64).optional(),
-  vodAdaptive: z.boolean().optional(),
-  vodRenditions: z.array(rendition).max(8).optional(),
-  layers: z.array(rendition).min(1).max(8).optional(),
-  distribution: z.enum(["edge", "cdn", "sfu"]).optional(),
-  hlsSegmentSeconds: z.number().int().min(1).max(30).optional(),
-  hlsWindowSegments: z.number().int().min(3).max(1000).optional(),
-  rtmpTranscode: z.boolean().optional(),
-});
-
-const toYaml = (rungs: ReadonlyArray<{ height: number; bitrateKbps: number }>) =>
-  rungs.map((r) => ({ height: r.height, bitrate_kbps: r.bitrateKbps }));
+import { transcodingBody, TranscodingSettings } from "./settings.ts";
 
 /** SPEC 4.15: the adaptive/transcoding slice of the config. */
 export function transcodingRoutes(configs: AppConfigService): Route[] {
   const params = appParams;
-  const view = (config: AppConfig) => ({
-    transcodingEnabled: config.transcoding.enabled,
-    encoding: config.transcoding.encoding,
-    vodAdaptive: config.transcoding.vod_adaptive,
-    vodRenditions: toApi(config.transcoding.vod_renditions),
-    layers: effectiveLayers(config),
-    distribution: config.transcoding.distribution,
-    hlsSegmentSeconds: config.transcoding.hls_segment_seconds,
-    hlsWindowSegments: config.transcoding.hls_window_segments,
-    rtmpTranscode: config.rtmp.transcode,
-    appliesTo: APPLIES_TO,
-  });
+  const settings = new TranscodingSettings(configs);
   return [
     defineRoute({
       method: "GET",
@@ -52,7 +17,7 @@ export function transcodingRoutes(configs: AppConfigService): Route[] {
       app: true,
       permission: "config:read",
       params,
-      handler: async (ctx) => ok(view(configs.get(appOf(ctx).name))),
+      handler: async (ctx) => ok(settings.view(appOf(ctx).name)),
     }),
     defineRoute({
       method: "PATCH",
@@ -62,23 +27,7 @@ export function transcodingRoutes(configs: AppConfigService): Route[] {
       permission: "config:write",
       params,
       body: transcodingBody,
-      handler: async (ctx) => {
-        const b = ctx.body;
-        const edits = editsFrom([
-          [["transcoding", "enabled"], b.transcodingEnabled],
-          [["transcoding", "encoding"], b.encoding],
-          [["transcoding", "vod_adaptive"], b.vodAdaptive],
-          [["transcoding", "vod_renditions"], b.vodRenditions && toYaml(b.vodRenditions)],
-          [["transcoding", "layers"], b.layers && toYaml(b.layers)],
-          [["transcoding", "distribution"], b.distribution],
-          [["transcoding", "hls_segment_seconds"], b.hlsSegmentSeconds],
-          [["transcoding", "hls_window_segments"], b.hlsWindowSegments],
-          [["rtmp", "transcode"], b.rtmpTranscode],
-        ]);
-        if (edits.length === 0) return ok(view(configs.get(appOf(ctx).name)));
-        const updated = await configs.update(appOf(ctx).name, edits);
-        return isProblem(updated) ? updated : ok(view(updated.after));
-      },
+      handler: async (ctx) => okOr(await settings.update(appOf(ctx).name, ctx.body)),
     }),
     defineRoute({
       method: "GET",
@@ -87,7 +36,7 @@ export function transcodingRoutes(configs: AppConfigService): Route[] {
       app: true,
       permission: "config:read",
       params,
-      handler: async (ctx) => ok({ layers: effectiveLayers(configs.get(appOf(ctx).name)), appliesTo: APPLIES_TO.layers }),
+      handler: async (ctx) => ok(settings.layers(appOf(ctx).name)),
     }),
   ];
 }

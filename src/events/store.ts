@@ -1,25 +1,6 @@
+import type { Statement } from "better-sqlite3";
 import type { Db } from "../db/open.ts";
-
-/** A delivery's states (the table's CHECK lists the same). */
-export const DELIVERY_STATUSES = ["pending", "delivered", "failed", "dropped"] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-/** One webhook delivery as the outbox keeps it. */
-export interface Delivery {
-  readonly seq: number;
-  readonly id: string;
-  readonly event: string;
-  readonly room: string;
-  readonly body: string;
-  readonly emittedAt: string;
-  readonly status: DeliveryStatus;
-  readonly attempts: number;
-  readonly nextAttemptAt: number;
-  readonly lastUrl: string | null;
-  readonly lastStatus: number | null;
-  readonly lastError: string | null;
-  readonly finishedAt: string | null;
-}
+import type { AttemptOutcome, Delivery, DeliveryStatus, NewDelivery } from "./delivery.ts";
 
 interface Row {
   seq: number;
@@ -53,16 +34,10 @@ const view = (r: Row): Delivery => ({
   finishedAt: r.finished_at,
 });
 
-/** A delivery about to be written. */
-export type NewDelivery = Pick<Delivery, "id" | "event" | "room" | "body" | "emittedAt">;
+type FilterKey = "all" | "status" | "event" | "both";
 
-/** What an attempt changed. */
-export interface AttemptOutcome {
-  readonly status: DeliveryStatus;
-  readonly nextAttemptAt: number;
-  readonly url: string;
-  readonly httpStatus: number | null;
-  readonly error: string | null;
+function filterKey(status: boolean, event: boolean): FilterKey {
+  return status ? (event ? "both" : "status") : event ? "event" : "all";
 }
 
 /** Finished deliveries kept per app as the delivery log. */
@@ -76,6 +51,7 @@ export class Outbox {
   private readonly pendingRows;
   private readonly byId;
   private readonly prune;
+  private readonly filtered: Record<FilterKey, { count: Statement<string[], number>; page: Statement<(string | number)[], Row> }>;
 
   constructor(private readonly db: Db) {
     this.insert = db.prepare<[string, string, string, string, string, number]>(
@@ -95,6 +71,17 @@ export class Outbox {
            SELECT seq FROM callback_deliveries WHERE status != 'pending' ORDER BY seq DESC LIMIT 1 OFFSET ?)
          ORDER BY seq LIMIT ?)`,
     );
+    // One pair per combination of filters, so no list call prepares anything.
+    const pair = (where: string) => ({
+      count: db.prepare<string[], number>(`SELECT count(*) FROM callback_deliveries ${where}`).pluck(),
+      page: db.prepare<(string | number)[], Row>(`SELECT * FROM callback_deliveries ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`),
+    });
+    this.filtered = {
+      all: pair(""),
+      status: pair("WHERE status = ?"),
+      event: pair("WHERE event = ?"),
+      both: pair("WHERE status = ? AND event = ?"),
+    };
   }
 
   /**
@@ -127,22 +114,12 @@ export class Outbox {
     return row && view(row);
   }
 
-  /** Newest first, without bodies' bulk unless asked. */
+  /** Newest first, filtered by status and event when given. */
   list(q: { limit: number; offset: number; status?: DeliveryStatus; event?: string }): { rows: Delivery[]; total: number } {
-    const where: string[] = [];
-    const args: (string | number)[] = [];
-    if (q.status) {
-      where.push("status = ?");
-      args.push(q.status);
-    }
-    if (q.event) {
-      where.push("event = ?");
-      args.push(q.event);
-    }
-    const clause = where.length > 0 ? `WHERE ${where.join(" AND ")}` : "";
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM callback_deliveries ${clause}`).get(...args) as { n: number }).n;
-    const rows = this.db.prepare<(string | number)[], Row>(`SELECT * FROM callback_deliveries ${clause} ORDER BY seq DESC LIMIT ? OFFSET ?`).all(...args, q.limit, q.offset);
-    return { rows: rows.map(view), total };
+    const filter = this.filtered[filterKey(q.status !== undefined, q.event !== undefined)];
+    const args = [q.status, q.event].filter((v) => v !== undefined);
+    const total = filter.count.get(...args) ?? 0;
+    return { rows: filter.page.all(...args, q.limit, q.offset).map(view), total };
   }
 
   /**
