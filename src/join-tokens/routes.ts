@@ -1,6 +1,6 @@
 import { appOf } from "../auth/caller.ts";
 import type { RateLimiter } from "../auth/rate-limit.ts";
-import type { AppStore } from "../apps/store.ts";
+import type { AppService } from "../apps/service.ts";
 import { problem } from "../lib/problem.ts";
 import { okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
@@ -12,7 +12,7 @@ import { joinTokenBody } from "./schemas.ts";
 const VIEWER_TOKENS_PER_IP = { max: 60, windowMs: 60_000 };
 
 /** SPEC 4.8: join tokens and anonymous viewer tokens. */
-export function joinTokenRoutes(tokens: JoinTokens, apps: AppStore, limiter: RateLimiter): Route[] {
+export function joinTokenRoutes(tokens: JoinTokens, apps: AppService, limiter: RateLimiter): Route[] {
   const anonymous = (mode: "viewer" | "listener", path: string) =>
     defineRoute({
       method: "GET",

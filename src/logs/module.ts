@@ -11,14 +11,14 @@ const PRUNE_EVERY_MS = 60_000;
 /** The queryable log store (SPEC 4.7 `/logs`): every line the service logs, in `<dataDir>/logs.db`. */
 export function logsModule(core: Core, deps: { apps: AppsApi }): Module {
   const { config, logging, logger } = core;
-  if (!config.logStore.enabled) return { name: "logs", routes: logRoutes(undefined, deps.apps.store) };
+  if (!config.logStore.enabled) return { name: "logs", routes: logRoutes(undefined, deps.apps.service) };
   const sink = new LogSink({ pool: core.pools.logStore, file: path.join(config.dataDir, "logs.db"), maxAgeMs: config.logStore.maxAgeMs, maxRows: config.logStore.maxRows, logger });
   const unsubscribe = logging.subscribe((record) => sink.record(record));
   let pruning: NodeJS.Timeout | undefined;
   return {
     name: "logs",
     provides: {},
-    routes: logRoutes(sink, deps.apps.store),
+    routes: logRoutes(sink, deps.apps.service),
     start: () => {
       void sink.prune();
       pruning = setInterval(() => void sink.prune(), PRUNE_EVERY_MS).unref();

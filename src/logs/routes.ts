@@ -1,5 +1,5 @@
 import { appParams } from "../apps/schemas.ts";
-import type { AppStore } from "../apps/store.ts";
+import type { AppService } from "../apps/service.ts";
 import { appOf, callerOf } from "../auth/caller.ts";
 import { canSeeApp, isPlatform } from "../auth/principal.ts";
 import { paged } from "../http/reply.ts";
@@ -13,7 +13,7 @@ import type { LogSink } from "./service.ts";
  * A platform caller reads every line (also those of no app); anyone else only the lines of the
  * apps they can see, and `app=` naming another app is a 404 as everywhere.
  */
-export function logRoutes(sink: LogSink | undefined, apps: AppStore): Route[] {
+export function logRoutes(sink: LogSink | undefined, apps: AppService): Route[] {
   const off: Problem = problem("service_unavailable", "the log store is off (SERVICE_LOG_STORE=off); the log file in the data dir has every line");
   return [
     defineRoute({
@@ -26,7 +26,7 @@ export function logRoutes(sink: LogSink | undefined, apps: AppStore): Route[] {
         const caller = callerOf(ctx);
         const named = ctx.query.app === undefined ? undefined : apps.findByName(ctx.query.app);
         if (ctx.query.app !== undefined && (!named || !canSeeApp(caller, named))) return problem("not_found", `no app named "${ctx.query.app}"`);
-        const visible = isPlatform(caller) ? undefined : apps.list({ all: true }).filter((a) => canSeeApp(caller, a)).map((a) => a.name);
+        const visible = isPlatform(caller) ? undefined : apps.visible(caller).filter((a) => canSeeApp(caller, a)).map((a) => a.name);
         const { data, total } = await sink.query({ ...ctx.query, apps: visible });
         return paged(data, { total, limit: ctx.query.limit, offset: ctx.query.offset });
       },

@@ -6,22 +6,6 @@ import { fileURLToPath } from "node:url";
 import { importCycles, importGraph, sourceFiles, specifiersOf, type ImportEdge } from "../helpers/imports.ts";
 import { ownershipViolations, type OwnershipViolation, type SourceText } from "../helpers/ownership.ts";
 
-/**
- * Today's breaches of the ownership rules (one owner per table, SQL only in stores, thin route
- * files; see `test/helpers/ownership.ts`), by key. Exact both ways: a new breach fails, and so
- * does an entry that no longer happens, so the list only ever shrinks. Issue 30 is removing them.
- */
-const KNOWN_VIOLATIONS: readonly string[] = [
-  "routes src/accounts/routes.ts -> src/accounts/store.ts",
-  "sql src/apps/secrets.ts .prepare(",
-  "sql src/events/outbox.ts .prepare(",
-  "routes src/join-tokens/routes.ts -> src/apps/store.ts",
-  "routes src/logs/routes.ts -> src/apps/store.ts",
-  "sql src/mjpeg/keys.ts .prepare(",
-  "routes src/plugins/routes.ts -> src/apps/store.ts",
-  "routes src/streams/routes.ts -> livekit-server-sdk",
-];
-
 /** Breaches of the ownership rules that are the design, each with its reason (stale ones fail too). */
 const OWNERSHIP_EXEMPT: Readonly<Record<string, string>> = {
   "store src/core/core.ts -> src/apps/store.ts":
@@ -43,7 +27,7 @@ const OWNERSHIP_EXEMPT: Readonly<Record<string, string>> = {
  * - only a `module.ts` imports a route or socket file (the module list is the one index of
  *   routes), apart from ROUTE_FILE_EXEMPT;
  * and the ownership rules of `test/helpers/ownership.ts` (stores, SQL, thin route files), apart
- * from OWNERSHIP_EXEMPT and the KNOWN_VIOLATIONS at the top.
+ * from OWNERSHIP_EXEMPT.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const DIRS = ["src", "machines", "workers"];
@@ -218,16 +202,9 @@ function realOwnershipViolations(): { violations: OwnershipViolation[]; exemptSe
 describe("architecture: every table has one owner, SQL lives in stores, route files call services", () => {
   const { violations, exemptSeen } = realOwnershipViolations();
 
-  it("finds no breach beyond KNOWN_VIOLATIONS", () => {
-    const known = new Set(KNOWN_VIOLATIONS);
-    const fresh = violations.filter((v) => !known.has(v.key)).map((v) => v.message);
-    assert.equal(fresh.length, 0, `${fresh.length} new breach(es) of the ownership rules:\n  ${fresh.join("\n  ")}`);
-  });
-
-  it("lists in KNOWN_VIOLATIONS only breaches that still happen", () => {
-    const seen = new Set(violations.map((v) => v.key));
-    const gone = KNOWN_VIOLATIONS.filter((key) => !seen.has(key));
-    assert.equal(gone.length, 0, `these breaches are fixed; remove them from KNOWN_VIOLATIONS:\n  ${gone.join("\n  ")}`);
+  it("finds no breach of the ownership rules", () => {
+    const messages = violations.map((v) => v.message);
+    assert.equal(messages.length, 0, `${messages.length} breach(es) of the ownership rules:\n  ${messages.join("\n  ")}`);
   });
 
   it("keeps no stale ownership exemption", () => {
