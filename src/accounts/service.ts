@@ -13,7 +13,7 @@ import type { SessionService } from "./sessions.ts";
 import type { AccountStore, InviteRow, UserRow } from "./store.ts";
 import type { TotpService } from "./totp.ts";
 
-/** Per-IP and per-account limits on everything that guesses at a secret (see the README). */
+/** Per-IP and per-account limits on everything that guesses at a secret (see docs/security.md). */
 export const LIMITS = {
   loginPerIp: { max: 20, windowMs: 60_000 },
   loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },

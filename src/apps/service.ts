@@ -14,7 +14,7 @@ import type { CreateAppBody, PatchAppBody } from "./schemas.ts";
 import type { AppSecrets } from "./secrets.ts";
 import type { AppRef, AppRow, AppStore } from "./store.ts";
 
-/** The app record of list and get (SPEC leaves it open; see the README). */
+/** The app record of list and get (SPEC leaves it open; see docs/apps.md). */
 export interface AppView {
   readonly id: number;
   readonly name: string;

@@ -69,7 +69,7 @@ export function roleGrants(role: Role, permission: Permission): boolean {
   return GRANTS[role].has(permission);
 }
 
-/** For the README and the authorization tests. */
+/** For the docs (identity and access) and the authorization tests. */
 export function grantsOf(role: Role): Permission[] {
   return PERMISSIONS.filter((p) => GRANTS[role].has(p));
 }

@@ -76,7 +76,7 @@ export function egressProblem(err: unknown, room: string): Problem {
   if (noEgressWorker(err)) {
     return problem(
       "egress_unavailable",
-      `no egress worker took the job for room ${room}: run LiveKit's egress service on the same Redis as the media server (see "Recording LiveKit rooms" in the README), then try again`,
+      `no egress worker took the job for room ${room}: run LiveKit's egress service on the same Redis as the media server (see "Recording LiveKit rooms" in docs/recording.md), then try again`,
     );
   }
   const e = err as { status?: unknown; code?: unknown; message?: unknown };

@@ -1,7 +1,7 @@
 import type { CameraKey } from "./keys.ts";
 import { looksLikeJpeg } from "./part.ts";
 
-/** WebSocket close codes a camera may receive; the README lists them for device makers. */
+/** WebSocket close codes a camera may receive; docs/cameras.md lists them for device makers. */
 export const CLOSE = {
   shutdown: { code: 1001, reason: "the service is shutting down; reconnect shortly" },
   tooLarge: { code: 1009, reason: "frames keep exceeding ws_ingest.max_frame_bytes" },

@@ -86,7 +86,7 @@ export class Finalizer {
     const file = row.local_path;
     if (!file) return fail("file_missing", "the VOD has no local file to upload");
     if (!existsSync(file)) {
-      const hint = row.source === "egress" ? " (the egress worker must write into this service's data dir, at the same path: see the README)" : "";
+      const hint = row.source === "egress" ? " (the egress worker must write into this service's data dir, at the same path: see docs/recording.md)" : "";
       return fail("file_missing", `the recording's file ${file} is not there${hint}`);
     }
     const info = await this.o.media.run("probe", { file }).catch((err: Error) => fail("probe_failed", err.message));

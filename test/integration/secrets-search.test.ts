@@ -17,7 +17,7 @@ import { eventually } from "../helpers/wait.ts";
  * its path filled with real ids, as the installer's token and as the owner's session: /logs,
  * /audit, config/raw and each config backup, /metrics among them), the answers to the writes that
  * set them, and every file of the data dir are searched for each plaintext, as is, URL-encoded and
- * base64-encoded. Only the places the README documents as showing a secret may hold it (ALLOWED).
+ * base64-encoded. Only the places the docs document as showing a secret may hold it (ALLOWED).
  */
 
 const S = {
@@ -33,7 +33,7 @@ const S = {
   restreamKey: "restream-key-plaintext-11-marmot-puffin",
 };
 
-/** Where the README says a secret is shown, and why; any other place that holds one fails. */
+/** Where the docs say a secret is shown, and why; any other place that holds one fails. */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   // README, Media plane: the RTMP stream password is "sealed in the app's database, revealable in lists".
   "RTMP stream password": ["GET /api/v1/apps/{app}/ingress", "GET /api/v1/apps/{app}/ingress/{id}"],

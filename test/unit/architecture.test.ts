@@ -18,7 +18,7 @@ const OWNERSHIP_EXEMPT: Readonly<Record<string, string>> = {
 };
 
 /**
- * The layering rules of the README's "Adding a domain", read from the import statements of
+ * The layering rules of "Adding a domain" in docs/development.md, read from the import statements of
  * src/, machines/ and workers/ (parsed with the TypeScript compiler, so a multi-line import list
  * counts as one import):
  * - no import cycles;

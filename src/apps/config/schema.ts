@@ -120,7 +120,7 @@ export const appConfigSchema = z.strictObject({
       max_viewers: z.number().int().min(1).max(100_000).default(5000),
       /**
        * Browsers paint a multipart frame only once the next part begins, so a frame not followed
-       * by another within this many ms is sent again; 0 turns it off (see the README).
+       * by another within this many ms is sent again; 0 turns it off (see docs/cameras.md).
        */
       repaint_ms: z.number().int().min(0).max(1000).default(150),
     })

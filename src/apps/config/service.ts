@@ -200,7 +200,7 @@ export class AppConfigService {
   /** Writes a first config for a new app, without backup or listeners. */
   initial(displayName: string, roomPrefix: string): string {
     // Quoted: a prefix such as `123` or `true` must stay a string, not become a YAML number or boolean.
-    return `# App configuration; see the README for every key.\ndisplay_name: ${JSON.stringify(displayName)}\nroom_prefix: ${JSON.stringify(roomPrefix)}\n`;
+    return `# App configuration; every key is in docs/apps.md (config.yaml).\ndisplay_name: ${JSON.stringify(displayName)}\nroom_prefix: ${JSON.stringify(roomPrefix)}\n`;
   }
 
   forget(app: string): void {
