@@ -3,6 +3,7 @@ import { problem } from "../lib/problem.ts";
 import { VERSION } from "../lib/version.ts";
 import type { Reply } from "../http/reply.ts";
 import { statusOf } from "../http/problem.ts";
+import { answerShape } from "../http/response-check.ts";
 import { defineRoute, type RequestContext, type Route } from "../http/route.ts";
 import { staticFile, type StaticFile } from "./assets.ts";
 import { ROUTE_EXAMPLES } from "./examples.ts";
@@ -11,7 +12,7 @@ import { DOCS_PAGE_POLICY } from "./page.ts";
 
 /** The OpenAPI document of a route table, as served: built once, when the table is complete. */
 export function openApiFile(routes: readonly DocumentedRoute[], basePath: string): StaticFile {
-  const document = openApiDocument(routes, { version: VERSION, basePath, statusOf, examples: ROUTE_EXAMPLES });
+  const document = openApiDocument(routes, { version: VERSION, basePath, statusOf, shapeOf: answerShape, examples: ROUTE_EXAMPLES });
   return staticFile(JSON.stringify(document), "application/json; charset=utf-8");
 }
 
