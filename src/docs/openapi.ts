@@ -238,7 +238,9 @@ function successBody(shape: AnswerShape, data: Json): Json {
  */
 function successResponse(route: DocumentedRoute, shape: AnswerShape): [status: string, response: Json] {
   if (route.responseType) {
-    return ["200", { description: `Success: \`${route.responseType}\`, not JSON.`, content: { [route.responseType]: {} } }];
+    // A route that serves files of several kinds lists them: "text/css, text/javascript".
+    const types = route.responseType.split(",").map((t) => t.trim());
+    return ["200", { description: `Success: ${types.map((t) => `\`${t}\``).join(" or ")}, not JSON.`, content: Object.fromEntries(types.map((t) => [t, {}])) }];
   }
   if (route.response) {
     const status = route.responseStatus ?? 200;

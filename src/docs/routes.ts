@@ -39,6 +39,9 @@ export function docsRoutes(d: DocsRouteDeps): Route[] {
       method: "GET",
       path: "/api/v1/openapi.json",
       auth: "public",
+      // The document describes itself no further than being the OpenAPI 3.1 JSON it is.
+      responseType: "application/json",
+      errors: ["service_unavailable"],
       handler: async (ctx) => {
         const document = d.document();
         if (!document) return problem("service_unavailable", "the API document is built once every route is mounted; retry shortly");
@@ -50,6 +53,7 @@ export function docsRoutes(d: DocsRouteDeps): Route[] {
       method: "GET",
       path: "/api/v1/docs",
       auth: "public",
+      responseType: "text/html",
       handler: async (ctx) =>
         serve(d.page, ctx, {
           "cache-control": "no-cache",
@@ -64,6 +68,7 @@ export function docsRoutes(d: DocsRouteDeps): Route[] {
       path: "/api/v1/docs/{file}",
       auth: "public",
       params: fileParams,
+      responseType: "text/javascript, text/css, image/png",
       handler: async (ctx) => {
         const file = d.assets.get(ctx.params.file) as StaticFile;
         // The names carry no version, so a day's caching, then a cheap revalidation by ETag.
