@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { RouteAccess } from "../auth/access.ts";
-import type { AnswerShape } from "../http/response-check.ts";
 import { ERROR_CODES, type ErrorCode } from "../lib/problem.ts";
 
 /**
@@ -20,6 +19,13 @@ export interface DocumentedRoute extends RouteAccess {
   readonly responseType?: string;
   readonly errors?: readonly ErrorCode[];
 }
+
+/**
+ * How a JSON success answer wraps what `response` describes: the envelope, a page, or SPEC's bare
+ * body. Declared here for the same reason as `DocumentedRoute`; `answerShape` in
+ * `src/http/response-check.ts` decides it, and the response check holds answers to it.
+ */
+export type AnswerShape = "envelope" | "page" | "bare";
 
 /**
  * One request the document shows as an example and promises a status for. The builder parses it
