@@ -125,7 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const routes = [...list.routes(), ...(options.routes ?? [])];
     for (const route of routes) router.add(route);
     docs.describe(routes);
-    pipeline = new Pipeline({ router, guard, metrics: core.metrics, logger, trustProxy: config.trustProxy, maxBodyBytes: config.maxBodyBytes, rateLimits });
+    pipeline = new Pipeline({ router, guard, metrics: core.metrics, logger, trustProxy: config.trustProxy, maxBodyBytes: config.maxBodyBytes, rateLimits, checkResponses: config.checkResponses });
     const server = new HttpServer({ uws, pipeline, logger, sockets: list.sockets() });
 
     let stopping: Promise<void> | undefined;

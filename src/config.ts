@@ -141,6 +141,7 @@ const envSchema = z.object({
   SERVICE_RATE_LIMIT_WINDOW_SECONDS: integer(60, 1, 3600),
   SERVICE_RATE_LIMITS: rateLimits,
   SERVICE_AUTHZ_ENFORCE: flag(true),
+  SERVICE_TEST_RESPONSE_CHECK: flag(false),
   SERVICE_CLUSTER_TOKEN: optionalText(),
   SERVICE_CLUSTER_REDIS_URL: optionalUrl(["redis", "rediss"]),
   SERVICE_CLUSTER_STALE_SECONDS: integer(90, 1, 86_400),
@@ -208,6 +209,8 @@ const configSchema = envSchema
       requests: { ...API_REQUESTS, ...e.SERVICE_RATE_LIMITS } as Readonly<Record<ApiRateClass, number>>,
     },
     authzEnforce: e.SERVICE_AUTHZ_ENFORCE,
+    /** Tests only: every success answer is checked against its route's declared response schema. */
+    checkResponses: e.SERVICE_TEST_RESPONSE_CHECK,
     clusterToken: e.SERVICE_CLUSTER_TOKEN,
     cluster: {
       /** The Redis LiveKit's nodes share, handed to edge nodes at join; null when unset. */

@@ -3,14 +3,25 @@ import { isProblem, problem } from "../lib/problem.ts";
 import { ok, okOr, text } from "../http/reply.ts";
 import { defineRoute, type RequestContext, type Route } from "../http/route.ts";
 import {
+  accountResponse,
+  authConfigResponse,
   codeBody,
   inviteBody,
+  inviteResponse,
   loginBody,
   magicRequestBody,
+  magicRequestedResponse,
   magicVerifyBody,
   passwordBody,
+  passwordChangedResponse,
+  revokedResponse,
   sessionParams,
+  sessionsResponse,
+  signedInResponse,
   signupBody,
+  tenantResponse,
+  twoFactorResponse,
+  twoFactorSetupResponse,
 } from "./schemas.ts";
 import { magicLinkPage } from "./magic-page.ts";
 import { AccountSelf, type AccountSelfDeps } from "./self.ts";
@@ -38,6 +49,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       method: "GET",
       path: "/api/v1/auth/config",
       auth: "public",
+      response: authConfigResponse,
       handler: async () => ok({ allowSignup: d.allowSignup }),
     }),
     defineRoute({
@@ -45,6 +57,8 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       path: "/api/v1/auth/login",
       auth: "public",
       body: loginBody,
+      response: signedInResponse,
+      errors: ["invalid_credentials", "totp_required", "totp_invalid"],
       handler: async (ctx) => signedIn(await d.accounts.login(ctx.body, client(ctx))),
     }),
     defineRoute({
@@ -52,6 +66,8 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       path: "/api/v1/auth/signup",
       auth: "public",
       body: signupBody,
+      response: signedInResponse,
+      errors: ["signup_disabled", "invalid_credentials", "conflict"],
       handler: async (ctx) => signedIn(await d.accounts.signup(ctx.body, client(ctx))),
     }),
     defineRoute({
@@ -59,6 +75,8 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       path: "/api/v1/auth/magic/request",
       auth: "public",
       body: magicRequestBody,
+      response: magicRequestedResponse,
+      responseStatus: 202,
       handler: async (ctx) => (await d.accounts.requestMagicLink(ctx.body.email, client(ctx))) ?? ok({ requested: true }, 202),
     }),
     // Where the mailed link leads: one static page for GET and HEAD alike, so fetching it (as mail
@@ -67,6 +85,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       method: "GET",
       path: "/auth/magic",
       auth: "public",
+      responseType: "text/html",
       handler: async () => magicPage,
     }),
     defineRoute({
@@ -74,12 +93,15 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       path: "/api/v1/auth/magic/verify",
       auth: "public",
       body: magicVerifyBody,
+      response: signedInResponse,
+      errors: ["invalid_credentials", "totp_required", "totp_invalid"],
       handler: async (ctx) => signedIn(await d.accounts.verifyMagicLink(ctx.body, client(ctx))),
     }),
     defineRoute({
       method: "GET",
       path: "/api/v1/auth/sessions",
       auth: "human",
+      response: sessionsResponse,
       handler: async (ctx) => {
         const me = humanOf(ctx);
         return ok(d.sessions.list(me.userId, me.sessionId));
@@ -89,6 +111,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       method: "DELETE",
       path: "/api/v1/auth/sessions",
       auth: "human",
+      response: revokedResponse,
       handler: async (ctx) => {
         const me = humanOf(ctx);
         return ok({ revoked: d.sessions.revokeOthers(me.userId, me.sessionId) });
@@ -99,6 +122,8 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       path: "/api/v1/auth/sessions/{id}",
       auth: "human",
       params: sessionParams,
+      response: revokedResponse,
+      errors: ["not_found"],
       handler: async (ctx) =>
         d.sessions.revoke(humanOf(ctx).userId, ctx.params.id)
           ? ok({ revoked: 1 })
@@ -108,6 +133,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       method: "GET",
       path: "/api/v1/account",
       auth: "human",
+      response: accountResponse,
       handler: async (ctx) => okOr(self.account(humanOf(ctx))),
     }),
     defineRoute({
@@ -115,6 +141,8 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       path: "/api/v1/account/password",
       auth: "human",
       body: passwordBody,
+      response: passwordChangedResponse,
+      errors: ["invalid_credentials"],
       handler: async (ctx) => {
         const changed = await d.accounts.changePassword(humanOf(ctx), ctx.body);
         return okOr(changed);
@@ -124,6 +152,8 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       method: "POST",
       path: "/api/v1/account/2fa/setup",
       auth: "human",
+      response: twoFactorSetupResponse,
+      errors: ["conflict"],
       handler: async (ctx) => okOr(await self.twoFactorSetup(humanOf(ctx))),
     }),
     ...(["enable", "disable"] as const).map((action) =>
@@ -132,6 +162,8 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
         path: `/api/v1/account/2fa/${action}`,
         auth: "human",
         body: codeBody,
+        response: twoFactorResponse,
+        errors: ["conflict", "totp_required", "totp_invalid"],
         handler: async (ctx) => okOr(await self.twoFactor(humanOf(ctx), action, ctx.body.code)),
       }),
     ),
@@ -139,6 +171,8 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       method: "GET",
       path: "/api/v1/tenant",
       auth: "human",
+      response: tenantResponse,
+      errors: ["not_found"],
       handler: async (ctx) => okOr(self.tenant(humanOf(ctx))),
     }),
     defineRoute({
@@ -146,6 +180,8 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       path: "/api/v1/tenant/invites",
       auth: "human",
       body: inviteBody,
+      response: inviteResponse,
+      responseStatus: 201,
       handler: async (ctx) => {
         const invite = d.accounts.invite(humanOf(ctx), ctx.body);
         return okOr(invite, 201);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "../auth/permissions.ts";
 
 const email = z
   .string()
@@ -30,3 +31,40 @@ export type LoginBody = z.infer<typeof loginBody>;
 export type MagicVerifyBody = z.infer<typeof magicVerifyBody>;
 export type PasswordBody = z.infer<typeof passwordBody>;
 export type InviteBody = z.infer<typeof inviteBody>;
+
+// What the routes answer (`data` of the envelope), as the service's views build it.
+const timestamp = z.string();
+export const authConfigResponse = z.strictObject({ allowSignup: z.boolean() });
+export const signedInResponse = z.strictObject({ token: z.string() });
+export const magicRequestedResponse = z.strictObject({ requested: z.literal(true) });
+export const sessionsResponse = z.array(
+  z.strictObject({ id: z.string(), ip: z.string(), userAgent: z.string(), createdAt: timestamp, lastSeen: timestamp, current: z.boolean() }),
+);
+export const revokedResponse = z.strictObject({ revoked: z.number().int().min(0) });
+export const accountResponse = z.strictObject({
+  id: z.number().int(),
+  email: z.string().nullable(),
+  username: z.string().nullable(),
+  superadmin: z.boolean(),
+  teamId: z.number().int().nullable(),
+  role: z.enum(ROLES).nullable(),
+  twoFactorEnabled: z.boolean(),
+});
+export const passwordChangedResponse = z.strictObject({ revokedSessions: z.number().int().min(0) });
+export const twoFactorSetupResponse = z.strictObject({ secret: z.string(), otpauthUri: z.string(), qrDataUri: z.string() });
+export const twoFactorResponse = z.strictObject({ twoFactorEnabled: z.boolean(), revokedSessions: z.number().int().min(0) });
+export const tenantResponse = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  plan: z.string(),
+  role: z.enum(ROLES).nullable(),
+  createdAt: timestamp,
+  quotas: z.strictObject({ maxConcurrentStreams: z.number().int(), maxConcurrentEgress: z.number().int() }),
+});
+export const inviteResponse = z.strictObject({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.enum(["admin", "member"]),
+  teamId: z.number().int(),
+  expiresAt: timestamp,
+});

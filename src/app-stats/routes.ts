@@ -3,6 +3,7 @@ import { appOf } from "../auth/caller.ts";
 import { ok } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import type { AppStats } from "./service.ts";
+import { appStatsResponse } from "./schemas.ts";
 
 /** `GET /apps/{app}/stats` (SPEC 4.7): the app's live / VOD / storage / ingress snapshot. */
 export function appStatsRoutes(stats: AppStats): Route[] {
@@ -14,6 +15,7 @@ export function appStatsRoutes(stats: AppStats): Route[] {
       app: true,
       permission: "app:read",
       params: appParams,
+      response: appStatsResponse,
       handler: async (ctx) => ok(await stats.cached(appOf(ctx))),
     }),
   ];

@@ -1,7 +1,16 @@
 import { appOf, callerOf } from "../auth/caller.ts";
 import { JsonItemsReplies, ok, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import { appParams, createAppBody, deleteAppQuery, patchAppBody } from "./schemas.ts";
+import {
+  appDeletedResponse,
+  appListResponse,
+  appParams,
+  appResponse,
+  appSizesResponse,
+  createAppBody,
+  deleteAppQuery,
+  patchAppBody,
+} from "./schemas.ts";
 import type { AppService } from "./service.ts";
 
 /** SPEC 4.1: the apps registry. */
@@ -13,6 +22,7 @@ export function appRoutes(apps: AppService): Route[] {
       path: "/api/v1/apps",
       auth: "any",
       permission: "app:read",
+      response: appListResponse,
       handler: async (ctx) => {
         const { key, apps: rows } = apps.visibility(callerOf(ctx));
         return lists.reply(key, rows.map((app) => apps.viewJson(app)));
@@ -24,6 +34,9 @@ export function appRoutes(apps: AppService): Route[] {
       auth: "any",
       permission: "app:create",
       body: createAppBody,
+      response: appResponse,
+      responseStatus: 201,
+      errors: ["conflict"],
       handler: async (ctx) => {
         const created = apps.create(callerOf(ctx), ctx.body);
         return okOr(created, 201);
@@ -36,6 +49,7 @@ export function appRoutes(apps: AppService): Route[] {
       app: true,
       permission: "app:read",
       params: appParams,
+      response: appResponse,
       handler: async (ctx) => ok(apps.view(appOf(ctx))),
     }),
     defineRoute({
@@ -45,6 +59,7 @@ export function appRoutes(apps: AppService): Route[] {
       app: true,
       permission: "app:read",
       params: appParams,
+      response: appSizesResponse,
       handler: async (ctx) => ok(apps.sizes(appOf(ctx))),
     }),
     defineRoute({
@@ -55,6 +70,8 @@ export function appRoutes(apps: AppService): Route[] {
       permission: "config:write",
       params: appParams,
       body: patchAppBody,
+      response: appResponse,
+      errors: ["conflict"],
       handler: async (ctx) => {
         const updated = await apps.patch(appOf(ctx), ctx.body);
         return okOr(updated);
@@ -68,6 +85,7 @@ export function appRoutes(apps: AppService): Route[] {
       permission: "app:delete",
       params: appParams,
       query: deleteAppQuery,
+      response: appDeletedResponse,
       handler: async (ctx) => {
         return ok(apps.delete(appOf(ctx), ctx.query.deleteVods === "true"));
       },

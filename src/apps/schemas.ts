@@ -44,3 +44,32 @@ export const deleteAppQuery = z.object({ deleteVods: z.enum(["true", "false"]).o
 
 export type CreateAppBody = z.infer<typeof createAppBody>;
 export type PatchAppBody = z.infer<typeof patchAppBody>;
+
+// What the routes answer (`data` of the envelope), as `AppService` builds it.
+export const appResponse = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  roomPrefix: z.string(),
+  tenantId: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  recordingEnabled: z.boolean(),
+  splitMinutes: z.number(),
+  snapshotSeconds: z.number(),
+  features: z.record(z.string(), z.boolean()),
+  callbackUrl: z.string(),
+  callbackSecretSet: z.boolean(),
+});
+/** An app whose database or config is damaged is still listed, with why, and no settings. */
+const unavailableAppResponse = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  tenantId: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  unavailable: z.strictObject({ check: z.string(), message: z.string() }),
+});
+export const appListResponse = z.array(z.union([appResponse, unavailableAppResponse]));
+export const appSizesResponse = z.strictObject({ appDbBytes: z.number().int(), vodBytes: z.number().int(), vodCount: z.number().int() });
+export const appDeletedResponse = z.strictObject({ deleted: z.literal(true), name: z.string() });

@@ -2,7 +2,7 @@ import { appParams } from "../apps/schemas.ts";
 import { appOf } from "../auth/caller.ts";
 import { paged } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import { appAuditQuery, auditQuery } from "./schemas.ts";
+import { appAuditQuery, auditEntriesResponse, auditQuery } from "./schemas.ts";
 import type { AuditLog } from "./service.ts";
 
 /**
@@ -16,6 +16,7 @@ export function auditRoutes(audit: AuditLog): Route[] {
       path: "/api/v1/audit",
       auth: "global",
       query: auditQuery,
+      response: auditEntriesResponse,
       handler: async (ctx) => {
         const { entries, total } = audit.list(ctx.query);
         return paged(entries, { total, limit: ctx.query.limit, offset: ctx.query.offset });
@@ -29,6 +30,7 @@ export function auditRoutes(audit: AuditLog): Route[] {
       permission: "audit:read",
       params: appParams,
       query: appAuditQuery,
+      response: auditEntriesResponse,
       handler: async (ctx) => {
         const app = appOf(ctx);
         const { entries, total } = audit.list({ ...ctx.query, app: app.name, appId: app.id });

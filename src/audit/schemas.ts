@@ -70,3 +70,18 @@ export const auditQuery = z
 export const appAuditQuery = z.object(common).refine(ordered, { path: ["until"], message: "until is before since" });
 
 export type AuditQuery = z.output<typeof auditQuery>;
+
+/** What the audit routes answer: a page of `AuditEntry`. */
+export const auditEntriesResponse = z.array(
+  z.strictObject({
+    id: z.number().int(),
+    at: z.string(),
+    action: z.string(),
+    app: z.string().nullable(),
+    actor: z.strictObject({ kind: z.string(), id: z.string().nullable(), label: z.string().nullable() }),
+    ip: z.string().nullable(),
+    requestId: z.string().nullable(),
+    target: z.string().nullable(),
+    summary: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())])),
+  }),
+);

@@ -1,7 +1,18 @@
+import { z } from "zod";
 import { noContent, ok, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { isProblem } from "../lib/problem.ts";
-import { heartbeatBody, joinBody, nodeParams, patchNodeBody } from "./schemas.ts";
+import {
+  clusterInfoResponse,
+  heartbeatBody,
+  heartbeatResponse,
+  joinBody,
+  joinResponse,
+  nodeParams,
+  nodeResponse,
+  nodesResponse,
+  patchNodeBody,
+} from "./schemas.ts";
 import type { ClusterService } from "./service.ts";
 
 /** SPEC 4.6: edge nodes join and heartbeat with the cluster token; operators manage them with a global credential. */
@@ -12,6 +23,7 @@ export function clusterRoutes(cluster: ClusterService): Route[] {
       path: "/api/v1/cluster/join",
       auth: "cluster",
       body: joinBody,
+      response: joinResponse,
       handler: async (ctx) => ok(cluster.join(ctx.body)),
     }),
     defineRoute({
@@ -19,18 +31,22 @@ export function clusterRoutes(cluster: ClusterService): Route[] {
       path: "/api/v1/cluster/heartbeat",
       auth: "cluster",
       body: heartbeatBody,
+      response: heartbeatResponse,
+      errors: ["not_found"],
       handler: async (ctx) => okOr(cluster.heartbeat(ctx.body)),
     }),
     defineRoute({
       method: "GET",
       path: "/api/v1/cluster/info",
       auth: "global",
+      response: clusterInfoResponse,
       handler: async () => ok(cluster.info()),
     }),
     defineRoute({
       method: "GET",
       path: "/api/v1/cluster/nodes",
       auth: "global",
+      response: nodesResponse,
       handler: async () => ok(cluster.list()),
     }),
     defineRoute({
@@ -39,6 +55,8 @@ export function clusterRoutes(cluster: ClusterService): Route[] {
       auth: "global",
       params: nodeParams,
       body: patchNodeBody,
+      response: nodeResponse,
+      errors: ["not_found", "conflict"],
       handler: async (ctx) => okOr(cluster.patch(ctx.params.id, ctx.body)),
     }),
     defineRoute({
@@ -46,6 +64,9 @@ export function clusterRoutes(cluster: ClusterService): Route[] {
       path: "/api/v1/cluster/nodes/{id}",
       auth: "global",
       params: nodeParams,
+      response: z.undefined(),
+      responseStatus: 204,
+      errors: ["not_found"],
       handler: async (ctx) => {
         const removed = cluster.remove(ctx.params.id);
         return isProblem(removed) ? removed : noContent();

@@ -42,3 +42,33 @@ export const patchNodeBody = z
 export type PatchNodeBody = z.infer<typeof patchNodeBody>;
 
 export const nodeParams = z.object({ id: z.string().min(1).max(64) });
+
+// What the routes answer (`data` of the envelope), as `ClusterService` builds it.
+export const joinResponse = z.strictObject({
+  nodeId: z.string(),
+  name: z.string(),
+  redisUrl: z.string().nullable(),
+  publicWsUrl: z.string(),
+  media_server: z.strictObject({ apiKey: z.string().nullable(), apiSecret: z.string().nullable(), wsUrl: z.string().nullable() }),
+});
+export const heartbeatResponse = z.strictObject({ nodeId: z.string(), status: z.string(), stale: z.literal(false) });
+export const clusterInfoResponse = z.strictObject({
+  enabled: z.boolean(),
+  nodes: z.number().int(),
+  stale: z.number().int(),
+  clusterToken: z.string().nullable(),
+  join: z.string().nullable(),
+});
+export const nodeResponse = z.strictObject({
+  nodeId: z.string(),
+  name: z.string(),
+  ip: z.string(),
+  region: z.string(),
+  url: z.string(),
+  status: z.string(),
+  stats: z.record(z.string(), z.unknown()).nullable(),
+  joinedAt: z.string(),
+  lastHeartbeatAt: z.string(),
+  stale: z.boolean(),
+});
+export const nodesResponse = z.array(nodeResponse);

@@ -15,6 +15,7 @@ export function consoleRoutes(d: { assets: ConsoleAssets; settings: ConsoleSetti
       method: "GET",
       path: "/console",
       auth: "public",
+      responseType: "text/html",
       handler: async () => {
         const { html, headers } = consolePage(d.assets, d.settings);
         return text(html, "text/html; charset=utf-8", 200, headers);
@@ -26,6 +27,8 @@ export function consoleRoutes(d: { assets: ConsoleAssets; settings: ConsoleSetti
       auth: "public",
       params: assetParams,
       query: assetQuery,
+      responseType: "text/javascript, text/css",
+      errors: ["not_found"],
       handler: async (ctx) => {
         const file = d.assets.find(ctx.params.file);
         if (!file) return problem("not_found", `no console asset ${ctx.params.file}`);

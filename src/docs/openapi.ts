@@ -14,7 +14,18 @@ export interface DocumentedRoute extends RouteAccess {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   readonly rawBody?: boolean;
+  readonly response?: z.ZodType;
+  readonly responseStatus?: number;
+  readonly responseType?: string;
+  readonly errors?: readonly ErrorCode[];
 }
+
+/**
+ * How a JSON success answer wraps what `response` describes: the envelope, a page, or SPEC's bare
+ * body. Declared here for the same reason as `DocumentedRoute`; `answerShape` in
+ * `src/http/response-check.ts` decides it, and the response check holds answers to it.
+ */
+export type AnswerShape = "envelope" | "page" | "bare";
 
 /**
  * One request the document shows as an example and promises a status for. The builder parses it
@@ -39,6 +50,8 @@ export interface OpenApiOptions {
   readonly basePath: string;
   /** The HTTP status of each error code, as the HTTP layer answers it. */
   readonly statusOf: (code: ErrorCode) => number;
+  /** Whether a route answers the envelope, a page or a bare body, as the service decides it. */
+  readonly shapeOf: (route: DocumentedRoute) => AnswerShape;
   readonly examples: readonly RouteExample[];
 }
 
@@ -72,10 +85,11 @@ const SECURITY: Readonly<Record<RouteAccess["auth"], Json[]>> = {
 export function openApiDocument(routes: readonly DocumentedRoute[], options: OpenApiOptions): Json {
   const examples = checkedExamples(routes, options.examples);
   const codes = codesByStatus(options.statusOf);
+  const describe: Describe = { statusOf: options.statusOf, shapeOf: options.shapeOf };
   const paths: Record<string, Record<string, Json>> = {};
   const ids = new Set<string>();
   for (const route of routes) {
-    const operation = operationOf(route, examples.get(routeKey(route)) ?? [], codes);
+    const operation = operationOf(route, examples.get(routeKey(route)) ?? [], describe);
     const id = operation["operationId"] as string;
     if (ids.has(id)) throw new Error(`two routes map to the operation id ${id}`);
     ids.add(id);
@@ -133,12 +147,15 @@ function tagsOf(routes: readonly DocumentedRoute[]): Json[] {
   return [...new Set(routes.map((r) => tagOf(r.path)))].sort().map((name) => ({ name }));
 }
 
-function schemaOf(schema: z.ZodType): Json {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Json;
+/** Inputs are described as a client sends them (before defaults and coercion), answers as sent. */
+function schemaOf(schema: z.ZodType, io: "input" | "output" = "input"): Json {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Json;
   return rest;
 }
 
-function operationOf(route: DocumentedRoute, examples: readonly RouteExample[], codes: CodesByStatus): Json {
+type Describe = Pick<OpenApiOptions, "statusOf" | "shapeOf">;
+
+function operationOf(route: DocumentedRoute, examples: readonly RouteExample[], describe: Describe): Json {
   const lines = [AUTH_TEXT[route.auth]];
   if (route.permission) lines.push(`Permission: \`${route.permission}\` (checked against a person's role; tokens are scoped instead).`);
   if (route.app) lines.push("Addresses one app through `{app}`: an app the caller may not see answers 404, like one that does not exist.");
@@ -154,7 +171,7 @@ function operationOf(route: DocumentedRoute, examples: readonly RouteExample[], 
   const parameters = [...pathParameters(route, examples), ...queryParameters(route, examples)];
   if (parameters.length > 0) operation["parameters"] = parameters;
   if (route.body) operation["requestBody"] = requestBody(route, route.body, examples);
-  operation["responses"] = responses(route, examples, codes);
+  operation["responses"] = responses(route, examples, describe);
   return operation;
 }
 
@@ -208,49 +225,79 @@ function requestBody(route: DocumentedRoute, body: z.ZodType, examples: readonly
   };
 }
 
-/** A list route takes `limit` and `offset` and answers a page; every other route the envelope. */
-function successSchema(route: DocumentedRoute): Json {
-  const query = route.query ? propertiesOf(schemaOf(route.query)) : {};
-  return query["limit"] && query["offset"] ? { $ref: "#/components/schemas/Page" } : { $ref: "#/components/schemas/Success" };
+const PAGE_FIELDS: Json = {
+  total: { type: "integer", minimum: 0 },
+  limit: { type: "integer", minimum: 0 },
+  offset: { type: "integer", minimum: 0 },
+};
+
+/** The body of a JSON success answer: `data` in the envelope (or a page), or SPEC's bare body. */
+function successBody(shape: AnswerShape, data: Json): Json {
+  if (shape === "bare") return data;
+  const properties: Json = shape === "page" ? { data, ...PAGE_FIELDS, error: { type: "null" } } : { data, error: { type: "null" } };
+  return { type: "object", required: Object.keys(properties), properties, additionalProperties: false };
 }
 
 /**
- * The error statuses the route table itself tells a route can answer; `default` stands for the
- * rest, which only the handler knows (a conflict, a rate limit, an unavailable media server).
+ * The success answer the route declares under its own status, or, for a route that declares
+ * none yet, the envelope or page with `data` left open under `2XX`.
  */
-function errorStatuses(route: DocumentedRoute): number[] {
-  const statuses = new Set([500]);
-  if (route.params || route.query || (route.body && !route.rawBody)) statuses.add(400);
-  if (route.auth === "cluster") statuses.add(401).add(503);
-  else if (route.auth !== "public") statuses.add(401).add(403);
-  if (route.app) statuses.add(404).add(503);
-  if (route.body) statuses.add(413);
-  if (route.body && !route.rawBody) statuses.add(415);
-  return [...statuses].sort((a, b) => a - b);
+function successResponse(route: DocumentedRoute, shape: AnswerShape): [status: string, response: Json] {
+  if (route.responseType) {
+    // A route that serves files of several kinds lists them: "text/css, text/javascript".
+    const types = route.responseType.split(",").map((t) => t.trim());
+    return ["200", { description: `Success: ${types.map((t) => `\`${t}\``).join(" or ")}, not JSON.`, content: Object.fromEntries(types.map((t) => [t, {}])) }];
+  }
+  if (route.response) {
+    const status = route.responseStatus ?? 200;
+    if (status === 204) return ["204", { description: "Success: no body." }];
+    const what = shape === "bare" ? "a bare body (no envelope)" : shape === "page" ? "a page of the list" : "`{ data, error: null }`";
+    return [String(status), { description: `Success: ${what}.`, content: { [JSON_TYPE]: { schema: successBody(shape, schemaOf(route.response, "output")) } } }];
+  }
+  const schema = shape === "page" ? { $ref: "#/components/schemas/Page" } : { $ref: "#/components/schemas/Success" };
+  return ["2XX", { description: "Success: `{ data, error: null }` (or a page for list routes); this route does not declare its `data` yet.", content: { [JSON_TYPE]: { schema } } }];
 }
 
-function responses(route: DocumentedRoute, examples: readonly RouteExample[], codes: CodesByStatus): Json {
-  const out: Json = {
-    "2XX": {
-      description: "Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README.",
-      content: { [JSON_TYPE]: { schema: successSchema(route) } },
-    },
-  };
-  for (const status of errorStatuses(route)) out[String(status)] = { $ref: `#/components/responses/Error${status}` };
+/**
+ * The error codes a route can answer: those the route table itself implies (its input, its
+ * caller, its app, the API-wide limit, a bug) and those the route declares in `errors`.
+ */
+function errorCodes(route: DocumentedRoute): Set<ErrorCode> {
+  const codes = new Set<ErrorCode>(["internal_error"]);
+  if (route.params || route.query || (route.body && !route.rawBody)) codes.add("validation_failed");
+  if (route.auth === "cluster") codes.add("unauthorized").add("service_unavailable");
+  else if (route.auth !== "public") codes.add("unauthorized").add("forbidden");
+  if (route.app) codes.add("not_found").add("app_unavailable");
+  if (route.body) codes.add("payload_too_large");
+  if (route.body && !route.rawBody) codes.add("invalid_json").add("unsupported_media_type");
+  if (route.path.startsWith("/api/")) codes.add("rate_limited");
+  for (const code of route.errors ?? []) codes.add(code);
+  return codes;
+}
+
+function responses(route: DocumentedRoute, examples: readonly RouteExample[], describe: Describe): Json {
+  const [successStatus, success] = successResponse(route, describe.shapeOf(route));
+  const out: Json = { [successStatus]: success };
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodes(route)) byStatus.set(describe.statusOf(code), [...(byStatus.get(describe.statusOf(code)) ?? []), code]);
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) out[String(status)] = errorResponse(codes, `Error ${status}`);
   // An example's own status, named like the example, so a client knows what that request gets.
   for (const example of examples) {
     const key = String(example.status);
-    const earlier = ((out[key] as Json | undefined)?.["content"] as Record<string, Json> | undefined)?.[JSON_TYPE]?.["examples"] as Json | undefined;
-    const named = { ...earlier, [example.name]: { summary: example.summary } };
-    const response =
-      example.status < 400
-        ? { description: "What the named examples answer.", content: { [JSON_TYPE]: { schema: successSchema(route) } } }
-        : errorResponse(codes.get(example.status) ?? ERROR_CODES, `Error ${example.status}`);
-    const media = (response.content as Record<string, Json>)[JSON_TYPE];
+    const earlier = out[key] as Json | undefined;
+    const response = example.status < 400 ? (earlier ?? success) : (earlier ?? errorResponse(codesOf(describe, example.status), `Error ${example.status}`));
+    const media = (response["content"] as Record<string, Json> | undefined)?.[JSON_TYPE];
+    if (!media) continue;
+    const named = { ...(media["examples"] as Json | undefined), [example.name]: { summary: example.summary } };
     out[key] = { ...response, content: { [JSON_TYPE]: { ...media, examples: named } } };
   }
   out["default"] = { $ref: "#/components/responses/Error" };
   return out;
+}
+
+function codesOf(describe: Describe, status: number): ErrorCode[] {
+  const some = ERROR_CODES.filter((code) => describe.statusOf(code) === status);
+  return some.length > 0 ? some : [...ERROR_CODES];
 }
 
 type CodesByStatus = ReadonlyMap<number, readonly ErrorCode[]>;

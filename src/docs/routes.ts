@@ -3,6 +3,7 @@ import { problem } from "../lib/problem.ts";
 import { VERSION } from "../lib/version.ts";
 import type { Reply } from "../http/reply.ts";
 import { statusOf } from "../http/problem.ts";
+import { answerShape } from "../http/response-check.ts";
 import { defineRoute, type RequestContext, type Route } from "../http/route.ts";
 import { staticFile, type StaticFile } from "./assets.ts";
 import { ROUTE_EXAMPLES } from "./examples.ts";
@@ -11,7 +12,7 @@ import { DOCS_PAGE_POLICY } from "./page.ts";
 
 /** The OpenAPI document of a route table, as served: built once, when the table is complete. */
 export function openApiFile(routes: readonly DocumentedRoute[], basePath: string): StaticFile {
-  const document = openApiDocument(routes, { version: VERSION, basePath, statusOf, examples: ROUTE_EXAMPLES });
+  const document = openApiDocument(routes, { version: VERSION, basePath, statusOf, shapeOf: answerShape, examples: ROUTE_EXAMPLES });
   return staticFile(JSON.stringify(document), "application/json; charset=utf-8");
 }
 
@@ -38,6 +39,9 @@ export function docsRoutes(d: DocsRouteDeps): Route[] {
       method: "GET",
       path: "/api/v1/openapi.json",
       auth: "public",
+      // The document describes itself no further than being the OpenAPI 3.1 JSON it is.
+      responseType: "application/json",
+      errors: ["service_unavailable"],
       handler: async (ctx) => {
         const document = d.document();
         if (!document) return problem("service_unavailable", "the API document is built once every route is mounted; retry shortly");
@@ -49,6 +53,7 @@ export function docsRoutes(d: DocsRouteDeps): Route[] {
       method: "GET",
       path: "/api/v1/docs",
       auth: "public",
+      responseType: "text/html",
       handler: async (ctx) =>
         serve(d.page, ctx, {
           "cache-control": "no-cache",
@@ -63,6 +68,7 @@ export function docsRoutes(d: DocsRouteDeps): Route[] {
       path: "/api/v1/docs/{file}",
       auth: "public",
       params: fileParams,
+      responseType: "text/javascript, text/css, image/png",
       handler: async (ctx) => {
         const file = d.assets.get(ctx.params.file) as StaticFile;
         // The names carry no version, so a day's caching, then a cheap revalidation by ETag.

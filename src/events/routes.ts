@@ -7,6 +7,7 @@ import { defineRoute, type Route } from "../http/route.ts";
 import { appParams } from "../apps/schemas.ts";
 import { EVENT_NAMES } from "./catalog.ts";
 import { DELIVERY_STATUSES, type Delivery } from "./delivery.ts";
+import { deliveriesResponse, deliveryResponse, deliverySummaryResponse } from "./schemas.ts";
 import type { WebhookDeliverer } from "./webhooks.ts";
 
 const listQuery = pageQuery.extend({
@@ -44,6 +45,7 @@ export function deliveryRoutes(deliverer: WebhookDeliverer): Route[] {
       permission: "config:read",
       params: appParams,
       query: listQuery,
+      response: deliveriesResponse,
       handler: async (ctx) => {
         const { rows, total } = deliverer.deliveries(appOf(ctx).name, ctx.query);
         return paged(rows.map(summary), { total, limit: ctx.query.limit, offset: ctx.query.offset });
@@ -55,6 +57,8 @@ export function deliveryRoutes(deliverer: WebhookDeliverer): Route[] {
       path: "/api/v1/apps/{app}/callbacks/deliveries/{id}",
       permission: "config:read",
       params: deliveryParams,
+      response: deliveryResponse,
+      errors: ["not_found"],
       handler: async (ctx) => {
         const d = deliverer.delivery(appOf(ctx).name, ctx.params.id);
         return isProblem(d) ? d : ok({ ...summary(d), body: d.body });
@@ -66,6 +70,9 @@ export function deliveryRoutes(deliverer: WebhookDeliverer): Route[] {
       path: "/api/v1/apps/{app}/callbacks/deliveries/{id}/redeliver",
       permission: "config:write",
       params: deliveryParams,
+      response: deliverySummaryResponse,
+      responseStatus: 202,
+      errors: ["not_found", "conflict"],
       handler: async (ctx) => {
         const d = deliverer.redeliver(appOf(ctx).name, ctx.params.id);
         return isProblem(d) ? d : ok(summary(d), 202);

@@ -31,6 +31,8 @@ export function hlsRoutes(hls: LiveHls): Route[] {
       app: true,
       permission: "stream:read",
       params: hlsParams,
+      responseType: "application/vnd.apple.mpegurl, video/mp2t",
+      errors: ["not_found"],
       handler: async (ctx) => {
         const { run, file } = ctx.params;
         const body = await hls.file(appOf(ctx).name, run, file);

@@ -17,6 +17,7 @@ import { AppUnavailableError, appUnavailableProblem } from "../db/app-unavailabl
 import { poolProblem } from "../lib/task-pool.ts";
 import { errorBody, statusOf } from "./problem.ts";
 import type { Reply, StreamReply } from "./reply.ts";
+import { answerIssues, RESPONSE_MISMATCH, type AnswerIssue } from "./response-check.ts";
 import type { Route } from "./route.ts";
 import type { Router } from "./router.ts";
 
@@ -29,6 +30,12 @@ export interface PipelineOptions {
   readonly maxBodyBytes: number;
   /** The API-wide request limits; without it nothing is counted. */
   readonly rateLimits?: ApiRateLimits;
+  /**
+   * Tests only (`SERVICE_TEST_RESPONSE_CHECK`): every success answer is checked against its
+   * route's declared `response`, and one that departs from it becomes a 500 naming the route and
+   * the field, so the API document cannot drift from what the service answers.
+   */
+  readonly checkResponses?: boolean;
 }
 
 /** An incoming id is echoed only when it is short and plain, so it is safe in logs and headers. */
@@ -120,7 +127,7 @@ export class Pipeline {
           break;
         case "found": {
           const result = await this.run(ex, match.route, match.params, requestId);
-          outcome = result.outcome;
+          outcome = this.options.checkResponses ? this.checked(match.route, result.outcome, ex.path, requestId) : result.outcome;
           unreadBody = result.unreadBody;
           rate = result.rate;
         }
@@ -218,6 +225,19 @@ export class Pipeline {
       },
     };
     return { outcome: await actingAs(acting, () => route.handler(ctx)), unreadBody: false, rate };
+  }
+
+  /** The answer itself, or the 500 that names how it departs from what its route declares. */
+  private checked(route: Route, outcome: Reply | StreamReply | Problem, path: string, requestId: string): Reply | StreamReply | Problem {
+    if (isProblem(outcome) || outcome.kind !== "reply") return outcome;
+    const issues = answerIssues(route, outcome);
+    if (issues.length === 0) return outcome;
+    const key = `${route.method} ${route.path}`;
+    this.log.error({ requestId, route: key, path, issues }, RESPONSE_MISMATCH);
+    const first = issues[0] as AnswerIssue;
+    return problem("internal_error", `${key} answered what it does not declare, at ${first.path}: ${first.message}`, {
+      details: { responseCheck: key, issues },
+    });
   }
 
   private countRequest(route: Route, caller: RateSubject, ip: string): RateVerdict | undefined {

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Logger } from "pino";
 import type { Authorized, RouteAccess } from "../auth/access.ts";
-import type { Problem } from "../lib/problem.ts";
+import type { ErrorCode, Problem } from "../lib/problem.ts";
 import type { Reply, StreamReply } from "./reply.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -42,6 +42,14 @@ export interface Route<P = unknown, Q = unknown, B = unknown> extends RouteAcces
   readonly rawBody?: boolean;
   /** Overrides the server-wide body size limit for this route, in bytes. */
   readonly bodyLimit?: number;
+  /** JSON routes: the zod schema of the success answer's `data` (for SPEC's bare routes, of the bare body). */
+  readonly response?: z.ZodType;
+  /** The success status, when not 200. */
+  readonly responseStatus?: 201 | 202 | 204;
+  /** Non-JSON answers (pages, images, MJPEG, files, Prometheus text): their content type instead of a schema. */
+  readonly responseType?: string;
+  /** Error codes this route documents beyond those every route can answer (validation_failed, unauthorized, forbidden, rate_limited, internal). */
+  readonly errors?: readonly ErrorCode[];
   handler(ctx: RequestContext<P, Q, B>): Promise<Reply | StreamReply | Problem>;
 }
 

@@ -4,7 +4,14 @@ import { appOf } from "../auth/caller.ts";
 import { noContent, okOr, paged } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { isProblem } from "../lib/problem.ts";
-import { createIngressBody, listIngressQuery } from "./schemas.ts";
+import {
+  createIngressBody,
+  ingressChangedResponse,
+  ingressesResponse,
+  ingressResponse,
+  ingressValidatedResponse,
+  listIngressQuery,
+} from "./schemas.ts";
 import type { IngressService } from "./service.ts";
 
 /** SPEC 4.9's routes. */
@@ -19,6 +26,9 @@ export function ingressRoutes(ingress: IngressService): Route[] {
       permission: "ingress:create",
       params: appParams,
       body: createIngressBody,
+      response: ingressResponse,
+      responseStatus: 201,
+      errors: ["media_server_unavailable"],
       handler: async (ctx) => okOr(await ingress.create(appOf(ctx), ctx.body), 201),
     }),
     defineRoute({
@@ -29,6 +39,8 @@ export function ingressRoutes(ingress: IngressService): Route[] {
       permission: "ingress:read",
       params: appParams,
       query: listIngressQuery,
+      response: ingressesResponse,
+      errors: ["media_server_unavailable"],
       handler: async (ctx) => {
         const page = await ingress.list(appOf(ctx), ctx.query);
         return isProblem(page) ? page : paged(page.data, { total: page.total, limit: ctx.query.limit, offset: ctx.query.offset });
@@ -41,6 +53,8 @@ export function ingressRoutes(ingress: IngressService): Route[] {
       app: true,
       permission: "ingress:read",
       params,
+      response: ingressResponse,
+      errors: ["media_server_unavailable"],
       handler: async (ctx) => okOr(await ingress.get(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
@@ -50,6 +64,9 @@ export function ingressRoutes(ingress: IngressService): Route[] {
       app: true,
       permission: "ingress:delete",
       params,
+      response: z.undefined(),
+      responseStatus: 204,
+      errors: ["media_server_unavailable"],
       handler: async (ctx) => {
         const deleted = await ingress.delete(appOf(ctx), ctx.params.id);
         return isProblem(deleted) ? deleted : noContent();
@@ -62,6 +79,8 @@ export function ingressRoutes(ingress: IngressService): Route[] {
       app: true,
       permission: "ingress:write",
       params,
+      response: ingressChangedResponse,
+      errors: ["conflict", "media_server_unavailable"],
       handler: async (ctx) => okOr(await ingress.reset(appOf(ctx), ctx.params.id)),
     }),
     ...(["disable", "enable"] as const).map((action) =>
@@ -72,6 +91,8 @@ export function ingressRoutes(ingress: IngressService): Route[] {
         app: true,
         permission: "ingress:write",
         params,
+        response: ingressChangedResponse,
+        errors: ["media_server_unavailable"],
         handler: async (ctx) => okOr(await ingress.setEnabled(appOf(ctx), ctx.params.id, action === "enable")),
       }),
     ),
@@ -83,6 +104,8 @@ export function ingressRoutes(ingress: IngressService): Route[] {
       permission: "ingress:write",
       params,
       body: z.strictObject({ password: z.string().min(1).max(200) }),
+      response: ingressValidatedResponse,
+      errors: ["not_found", "forbidden", "conflict", "invalid_credentials"],
       handler: async (ctx) => okOr(ingress.validate(appOf(ctx), ctx.params.id, ctx.body.password)),
     }),
   ];

@@ -20,3 +20,33 @@ export const listIngressQuery = pageQuery.extend({
 
 export type CreateIngressBody = z.output<typeof createIngressBody>;
 export type ListIngressQuery = z.output<typeof listIngressQuery>;
+
+/** What the ingress routes answer (`data` of the envelope or page): SPEC 2.5's ingress resource. */
+export const ingressResponse = z.strictObject({
+  ingressId: z.string(),
+  inputType: z.enum(["rtmp", "whip", "url"]),
+  url: z.string().nullable(),
+  rtmp_url: z.string().nullable(),
+  streamKey: z.string(),
+  stream_key: z.string(),
+  roomName: z.string(),
+  requires_password: z.boolean(),
+  /** Only when the ingress has an RTMP stream password. */
+  stream_password: z.string().optional(),
+  adaptive: z.boolean(),
+  player_url: z.string(),
+  embed_iframe: z.string(),
+  authorizedAt: z.string().nullable(),
+  enabled: z.boolean(),
+  disabledAt: z.string().nullable(),
+  rotatedAt: z.string().nullable(),
+  status: z.string(),
+  bitrate: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  viewers: z.null(),
+});
+export const ingressesResponse = z.array(ingressResponse);
+/** Reset, disable and enable also say whether a live publisher was removed. */
+export const ingressChangedResponse = ingressResponse.extend({ disconnected: z.boolean() });
+export const ingressValidatedResponse = z.strictObject({ valid: z.literal(true), authorizedAt: z.string() });

@@ -6,7 +6,7 @@ import { okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import type { JoinTokens } from "./service.ts";
 import { appParams, appRoomParams } from "../apps/schemas.ts";
-import { joinTokenBody } from "./schemas.ts";
+import { joinTokenBody, joinTokenResponse, viewerTokenResponse } from "./schemas.ts";
 
 /** Anonymous viewer tokens per client address. */
 const VIEWER_TOKENS_PER_IP = { max: 60, windowMs: 60_000 };
@@ -19,6 +19,8 @@ export function joinTokenRoutes(tokens: JoinTokens, apps: AppService, limiter: R
       path,
       auth: "public",
       params: appRoomParams,
+      response: viewerTokenResponse,
+      errors: ["not_found", "media_server_unavailable"],
       handler: async (ctx) => {
         const limited = limiter.hit(`viewer-token:${ctx.ip}`, VIEWER_TOKENS_PER_IP, "viewer tokens from this address");
         if (limited) return limited;
@@ -37,6 +39,8 @@ export function joinTokenRoutes(tokens: JoinTokens, apps: AppService, limiter: R
       permission: "stream:write",
       params: appParams,
       body: joinTokenBody,
+      response: joinTokenResponse,
+      errors: ["quota_exceeded", "media_server_unavailable"],
       handler: async (ctx) => okOr(await tokens.mint(appOf(ctx), ctx.body)),
     }),
     anonymous("viewer", "/api/v1/apps/{app}/play-token/{room}"),

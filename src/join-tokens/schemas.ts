@@ -29,3 +29,22 @@ export const joinTokenBody = z.strictObject({
 });
 
 export type JoinTokenBody = z.output<typeof joinTokenBody>;
+
+// What the routes answer (`data` of the envelope).
+export const joinTokenResponse = z.strictObject({
+  token: z.string(),
+  app: z.string(),
+  room: z.string(),
+  identity: z.string(),
+  wsUrl: z.string(),
+  playUrl: z.string(),
+  embedUrl: z.string(),
+  iframe: z.string(),
+});
+export const viewerTokenResponse = z.strictObject({
+  token: z.string(),
+  app: z.string(),
+  room: z.string(),
+  wsUrl: z.string(),
+  mode: z.enum(["viewer", "listener"]),
+});

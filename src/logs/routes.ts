@@ -5,7 +5,7 @@ import { canSeeApp, isPlatform } from "../auth/principal.ts";
 import { paged } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { problem, type Problem } from "../lib/problem.ts";
-import { logsQuery } from "./schemas.ts";
+import { logLinesResponse, logsQuery } from "./schemas.ts";
 import type { LogSink } from "./service.ts";
 
 /**
@@ -21,6 +21,8 @@ export function logRoutes(sink: LogSink | undefined, apps: AppService): Route[] 
       path: "/api/v1/logs",
       auth: "any",
       query: logsQuery,
+      response: logLinesResponse,
+      errors: ["not_found", "service_unavailable"],
       handler: async (ctx) => {
         if (!sink) return off;
         const caller = callerOf(ctx);
@@ -39,6 +41,8 @@ export function logRoutes(sink: LogSink | undefined, apps: AppService): Route[] 
       permission: "usage:read",
       params: appParams,
       query: logsQuery,
+      response: logLinesResponse,
+      errors: ["not_found", "service_unavailable"],
       handler: async (ctx) => {
         if (!sink) return off;
         const { data, total } = await sink.query({ ...ctx.query, app: appOf(ctx).name });

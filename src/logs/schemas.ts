@@ -23,3 +23,16 @@ export const logsQuery = z
   });
 
 export type LogsQuery = z.output<typeof logsQuery>;
+
+/** What the log routes answer: a page of `LogLine`. */
+export const logLinesResponse = z.array(
+  z.strictObject({
+    id: z.number().int(),
+    ts: z.string(),
+    level: z.string(),
+    app: z.string().nullable(),
+    source: z.string(),
+    message: z.string(),
+    meta: z.record(z.string(), z.unknown()).nullable(),
+  }),
+);

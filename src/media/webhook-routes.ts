@@ -3,6 +3,7 @@ import { ok } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { isProblem } from "../lib/problem.ts";
 import type { MediaWebhooks } from "./webhooks.ts";
+import { webhookReceivedResponse } from "./schemas.ts";
 
 /**
  * SPEC 4.18: LiveKit's webhooks, at the root and under /api/v1 (LiveKit deployments are set up
@@ -17,6 +18,8 @@ export function webhookRoutes(webhooks: MediaWebhooks): Route[] {
     rawBody: true,
     body: z.instanceof(Buffer),
     bodyLimit: 256 * 1024,
+    response: webhookReceivedResponse,
+    errors: ["unauthorized"],
     handler: async (ctx) => {
       const received = await webhooks.receive(ctx.body.toString("utf8"), ctx.headers["authorization"]);
       if (isProblem(received)) return received;

@@ -15,10 +15,13 @@ export interface ServiceProcess {
   exited(): Promise<number | string>;
 }
 
-/** Runs `src/main.ts` as operators do, with exactly the given environment. */
+/**
+ * Runs `src/main.ts` as operators do, with the given environment and nothing else but the
+ * response check (an answer its route does not declare becomes a 500 that names the field).
+ */
 export function spawnService(env: Record<string, string>, args: string[] = []): ServiceProcess {
   const child = spawn(process.execPath, ["--import", "tsx", MAIN, ...args], {
-    env: { PATH: process.env["PATH"] ?? "", ...env },
+    env: { PATH: process.env["PATH"] ?? "", SERVICE_TEST_RESPONSE_CHECK: "on", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -4,6 +4,7 @@ import path from "node:path";
 import { Agent, fetch as undiciFetch } from "undici";
 import { buildApp, type App, type BuildOptions } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
+import { RESPONSE_MISMATCH } from "../../src/http/response-check.ts";
 
 export interface TestResponse {
   readonly status: number;
@@ -47,7 +48,10 @@ export function tempDir(prefix = "service-core-test-"): string {
   return dir;
 }
 
-/** Environment every test server starts from: loopback, ephemeral port, quiet stdout. */
+/**
+ * Environment every test server starts from: loopback, ephemeral port, quiet stdout, and every
+ * success answer checked against its route's declared response schema.
+ */
 export function testEnv(dataDir: string, env: Record<string, string> = {}): Record<string, string> {
   return {
     SERVICE_HOST: "127.0.0.1",
@@ -55,6 +59,7 @@ export function testEnv(dataDir: string, env: Record<string, string> = {}): Reco
     SERVICE_DATA_DIR: dataDir,
     SERVICE_LOG_STDOUT: "off",
     METRICS_DEFAULT_METRICS: "off",
+    SERVICE_TEST_RESPONSE_CHECK: "on",
     ...env,
   };
 }
@@ -76,8 +81,10 @@ export async function startServer(env: Record<string, string> = {}, options: Bui
   const app = await buildApp(loadConfig(testEnv(dataDir, env)), options);
   const rootToken = app.tokens.seedGlobal() ?? "";
   const mails: Array<{ to: string; subject: string; text: string }> = [];
+  const mismatches: string[] = [];
   app.logging.subscribe((r) => {
     if (r["component"] === "mail") mails.push({ to: String(r["to"]), subject: String(r["subject"]), text: String(r["text"]) });
+    if (r.msg === RESPONSE_MISMATCH) mismatches.push(`${String(r["route"])} (${String(r["path"])}): ${JSON.stringify(r["issues"])}`);
   });
   const port = await app.listen();
   const url = `http://127.0.0.1:${port}`;
@@ -94,6 +101,8 @@ export async function startServer(env: Record<string, string> = {}, options: Bui
     async close() {
       await agent.close();
       await app.stop();
+      // Also the answers a test read with its own client, or whose 500 it expected.
+      if (mismatches.length > 0) throw new Error(`answers that do not match their route's declared response:\n${mismatches.join("\n")}`);
     },
   };
 }
@@ -115,6 +124,7 @@ export async function request(
   // A server that never answers fails the test in seconds, not at the runner's timeout.
   const res = await undiciFetch(base + p, { method, headers, body, redirect: "manual", dispatcher, signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
   const text = await res.text();
+  if (res.status === 500) throwOnMismatch(method, p, text);
   return {
     status: res.status,
     headers: res.headers,
@@ -123,6 +133,19 @@ export async function request(
       return JSON.parse(text);
     },
   };
+}
+
+/** A test that meets such an answer fails there, naming the route and the fields. */
+function throwOnMismatch(method: string, p: string, text: string): void {
+  let details: { responseCheck?: string; issues?: Array<{ path: string; message: string }> } | undefined;
+  try {
+    details = (JSON.parse(text) as { error?: { details?: typeof details } }).error?.details;
+  } catch {
+    return;
+  }
+  if (details?.responseCheck === undefined) return;
+  const fields = (details.issues ?? []).map((i) => `${i.path}: ${i.message}`).join("; ");
+  throw new Error(`${method} ${p}: the answer does not match what ${details.responseCheck} declares (src/*/schemas.ts): ${fields}`);
 }
 
 /** The value of one `/metrics` series (`name{labels}` exactly as rendered); NaN when it is absent. */

@@ -73,7 +73,9 @@ describe("the OpenAPI document and the docs page (issue 17)", () => {
       const inPath = (op.parameters ?? []).filter((p) => p["in"] === "path").map((p) => p["name"]);
       assert.deepEqual(inPath, [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]), where);
       assert.equal(op.requestBody !== undefined, route.body !== undefined, where);
-      assert.ok(op.responses["2XX"] && op.responses["default"], where);
+      // A route that declares its answer has it under its own status; one that does not yet, under 2XX.
+      const success = route.response || route.responseType ? String(route.responseStatus ?? 200) : "2XX";
+      assert.ok(op.responses[success] && op.responses["default"], `${where}: ${success}`);
     }
     const schemesDoc = (doc.components["securitySchemes"] ?? {}) as Record<string, Json>;
     assert.deepEqual(schemesDoc["bearer"]?.["scheme"], "bearer");
@@ -92,9 +94,35 @@ describe("the OpenAPI document and the docs page (issue 17)", () => {
     // Raw-bytes routes say so instead of showing a JSON schema.
     const webhook = doc.paths["/api/v1/webhooks/livekit"]?.["post"] as Operation;
     assert.ok((webhook.requestBody?.["content"] as Json)["application/octet-stream"]);
-    // A list route answers a page.
-    const vods = doc.paths["/api/v1/apps/{app}/vods"]?.["get"] as Operation;
-    assert.deepEqual(((vods.responses["2XX"]?.["content"] as Record<string, Json>)["application/json"])?.["schema"], { $ref: "#/components/schemas/Page" });
+  });
+
+  it("carries each route's declared answer: the envelope around its data, a page, or another content type (issue 31)", () => {
+    const schemaOf = (op: Operation, status: string) => ((op.responses[status]?.["content"] as Record<string, Json>)["application/json"]?.["schema"] ?? {}) as Json;
+    const props = (schema: Json) => (schema["properties"] ?? {}) as Record<string, Json>;
+    // An app is created with 201, its data every field of the app record and nothing more.
+    const created = schemaOf(doc.paths["/api/v1/apps"]?.["post"] as Operation, "201");
+    assert.deepEqual(created["required"], ["data", "error"]);
+    assert.deepEqual(props(created)["error"], { type: "null" });
+    const app = props(created)["data"] as Json;
+    assert.equal(app["additionalProperties"], false);
+    for (const field of ["id", "name", "displayName", "roomPrefix", "createdAt", "callbackSecretSet"]) assert.ok(props(app)[field], field);
+    assert.deepEqual(props(app)["tenantId"], { anyOf: [{ type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }, { type: "null" }] });
+    // A list route answers a page of its items.
+    const audit = schemaOf(doc.paths["/api/v1/apps/{app}/audit"]?.["get"] as Operation, "200");
+    assert.deepEqual(Object.keys(props(audit)), ["data", "total", "limit", "offset", "error"]);
+    assert.equal((props(audit)["data"] as Json)["type"], "array");
+    // 204 has no body; pages and files name their content type instead of a schema.
+    const removeNode = doc.paths["/api/v1/cluster/nodes/{id}"]?.["delete"] as Operation;
+    assert.deepEqual(removeNode.responses["204"], { description: "Success: no body." });
+    assert.deepEqual(Object.keys((doc.paths["/console"]?.["get"] as Operation).responses["200"]?.["content"] as Json), ["text/html"]);
+    // A route's own error codes join those every route can answer, each under its status.
+    const codesAt = (op: Operation, status: string) => (props(props(schemaOf(op, status))["error"] as Json)["code"] as Json)["enum"];
+    const createApp = doc.paths["/api/v1/apps"]?.["post"] as Operation;
+    assert.deepEqual(codesAt(createApp, "409"), ["conflict"]);
+    assert.deepEqual(codesAt(createApp, "429"), ["rate_limited"]);
+    const login = doc.paths["/api/v1/auth/login"]?.["post"] as Operation;
+    assert.deepEqual(codesAt(login, "401"), ["invalid_credentials", "totp_required", "totp_invalid"]);
+    assert.equal(login.responses["403"], undefined, "a public route answers no 403");
   });
 
   it("describes the error envelope with the closed list of codes, each under its own status", () => {
@@ -215,7 +243,8 @@ describe("the OpenAPI document and the docs page (issue 17)", () => {
       const shown = new Set<string>();
       for (let step = 0; step < 100 && shown.size < expected.size; step++) {
         for (const id of await page.locator(".opblock").evaluateAll((els) => els.map((e) => (e as unknown as { id: string }).id))) shown.add(id);
-        await page.mouse.wheel(0, 400);
+        // The window itself: a wheel under the mouse would scroll whatever box it is over (a response's example).
+        await page.evaluate("window.scrollBy(0, 400)");
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       assert.deepEqual([...shown].sort(), [...expected].sort());

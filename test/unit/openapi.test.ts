@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 import { z } from "zod";
 import { openApiDocument, type DocumentedRoute, type RouteExample } from "../../src/docs/openapi.ts";
 import { statusOf } from "../../src/http/problem.ts";
+import { answerShape } from "../../src/http/response-check.ts";
 
 const route: DocumentedRoute = {
   method: "POST",
@@ -12,7 +13,7 @@ const route: DocumentedRoute = {
   body: z.object({ when: z.string().refine((s) => !Number.isNaN(Date.parse(s))), blob: z.custom<Uint8Array>(() => true) }),
 };
 
-const build = (examples: RouteExample[]) => openApiDocument([route], { version: "1", basePath: "", statusOf, examples });
+const build = (examples: RouteExample[]) => openApiDocument([route], { version: "1", basePath: "", statusOf, shapeOf: answerShape, examples });
 
 type Json = Record<string, unknown>;
 

@@ -7,6 +7,7 @@ import { appParams } from "../schemas.ts";
 import type { ConfigFiles } from "./files.ts";
 import type { AppConfigService } from "./service.ts";
 import { YAML_LIMITS } from "./yaml.ts";
+import { backupResponse, backupsResponse, reloadedResponse, validatedResponse } from "./schemas.ts";
 
 const yamlBody = z.object({ yaml: z.string().max(YAML_LIMITS.maxBytes, `at most ${YAML_LIMITS.maxBytes} bytes`) });
 const backupParams = appParams.extend({ ts: z.string().max(40) });
@@ -22,6 +23,7 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
       method: "GET",
       path: "/api/v1/apps/{app}/config/raw",
       permission: "config:read",
+      responseType: "application/yaml",
       handler: async (ctx) => text(configs.raw(appOf(ctx).name), "application/yaml; charset=utf-8"),
     }),
     defineRoute({
@@ -30,6 +32,8 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
       path: "/api/v1/apps/{app}/config/raw",
       permission: "config:write",
       body: yamlBody,
+      response: reloadedResponse,
+      errors: ["bad_request"],
       bodyLimit: BODY_LIMIT,
       handler: async (ctx) => {
         const done = await configs.put(appOf(ctx).name, ctx.body.yaml);
@@ -42,6 +46,7 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
       path: "/api/v1/apps/{app}/config/raw/validate",
       permission: "config:read",
       body: yamlBody,
+      response: validatedResponse,
       bodyLimit: BODY_LIMIT,
       handler: async (ctx) => {
         const checked = configs.validate(appOf(ctx).name, ctx.body.yaml);
@@ -53,6 +58,7 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
       method: "GET",
       path: "/api/v1/apps/{app}/config/backups",
       permission: "config:read",
+      response: backupsResponse,
       handler: async (ctx) => ok(files.listBackups(appOf(ctx).name)),
     }),
     defineRoute({
@@ -61,6 +67,8 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
       path: "/api/v1/apps/{app}/config/backups/{ts}",
       permission: "config:read",
       params: backupParams,
+      response: backupResponse,
+      errors: ["not_found"],
       handler: async (ctx) => {
         const yaml = files.readBackup(appOf(ctx).name, ctx.params.ts);
         return yaml === undefined ? problem("not_found", `no backup ${ctx.params.ts}`) : ok({ ts: ctx.params.ts, yaml });
@@ -72,6 +80,8 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
       path: "/api/v1/apps/{app}/config/backups/{ts}/revert",
       permission: "config:write",
       params: backupParams,
+      response: reloadedResponse,
+      errors: ["not_found", "bad_request"],
       handler: async (ctx) => {
         const done = await configs.revert(appOf(ctx).name, ctx.params.ts);
         return okOr(done);
@@ -82,6 +92,8 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
       method: "POST",
       path: "/api/v1/apps/{app}/reload",
       permission: "config:write",
+      response: reloadedResponse,
+      errors: ["bad_request"],
       handler: async (ctx) => {
         const done = await configs.reload(appOf(ctx).name);
         return okOr(done);

@@ -5,6 +5,7 @@ import { defineRoute, type Route } from "../../http/route.ts";
 import type { AppConfigService } from "../config/service.ts";
 import { appParams } from "../schemas.ts";
 import { PresetService } from "./service.ts";
+import { presetAppliedResponse, presetsResponse } from "./schemas.ts";
 
 /** SPEC 4.3: list the built-in presets; apply one over the current config. */
 export function presetRoutes(configs: AppConfigService): Route[] {
@@ -17,6 +18,7 @@ export function presetRoutes(configs: AppConfigService): Route[] {
       app: true,
       permission: "config:read",
       params: appParams,
+      response: presetsResponse,
       handler: async () => ok(presets.list()),
     }),
     defineRoute({
@@ -26,6 +28,8 @@ export function presetRoutes(configs: AppConfigService): Route[] {
       app: true,
       permission: "config:write",
       params: appParams.extend({ preset: z.string().max(64) }),
+      response: presetAppliedResponse,
+      errors: ["not_found", "bad_request"],
       handler: async (ctx) => okOr(await presets.apply(appOf(ctx).name, ctx.params.preset)),
     }),
   ];

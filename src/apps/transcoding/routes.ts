@@ -4,6 +4,7 @@ import { defineRoute, type Route } from "../../http/route.ts";
 import type { AppConfigService } from "../config/service.ts";
 import { appParams } from "../schemas.ts";
 import { transcodingBody, TranscodingSettings } from "./settings.ts";
+import { layersResponse, transcodingResponse } from "./schemas.ts";
 
 /** SPEC 4.15: the adaptive/transcoding slice of the config. */
 export function transcodingRoutes(configs: AppConfigService): Route[] {
@@ -17,6 +18,7 @@ export function transcodingRoutes(configs: AppConfigService): Route[] {
       app: true,
       permission: "config:read",
       params,
+      response: transcodingResponse,
       handler: async (ctx) => ok(settings.view(appOf(ctx).name)),
     }),
     defineRoute({
@@ -27,6 +29,8 @@ export function transcodingRoutes(configs: AppConfigService): Route[] {
       permission: "config:write",
       params,
       body: transcodingBody,
+      response: transcodingResponse,
+      errors: ["bad_request"],
       handler: async (ctx) => okOr(await settings.update(appOf(ctx).name, ctx.body)),
     }),
     defineRoute({
@@ -36,6 +40,7 @@ export function transcodingRoutes(configs: AppConfigService): Route[] {
       app: true,
       permission: "config:read",
       params,
+      response: layersResponse,
       handler: async (ctx) => ok(settings.layers(appOf(ctx).name)),
     }),
   ];
