@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { appOf } from "../auth/caller.ts";
 import { noContent, ok, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
@@ -39,6 +40,7 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps): Route[] {
       app: true,
       permission: "ingress:delete",
       params: keyParams,
+      response: z.undefined(),
       responseStatus: 204,
       errors: ["not_found"],
       handler: async (ctx) => keys.revoke(appOf(ctx), ctx.params.id) ?? noContent(),

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { appOf } from "../auth/caller.ts";
 import { bare, noContent, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
@@ -33,6 +34,7 @@ export function streamRoutes(control: StreamControl): Route[] {
       method: "DELETE",
       path: "/api/v1/apps/{app}/streams/{id}",
       permission: "stream:stop",
+      response: z.undefined(),
       responseStatus: 204,
       errors: ["not_found"],
       handler: async (ctx) => (await control.stop(appOf(ctx), ctx.params.id)) ?? noContent(),

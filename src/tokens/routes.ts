@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { callerOf } from "../auth/caller.ts";
 import { isProblem } from "../lib/problem.ts";
 import { bare, noContent, okOr } from "../http/reply.ts";
@@ -37,6 +38,7 @@ export function tokenRoutes(tokens: TokenService): Route[] {
       path: "/api/v1/tokens/{id}",
       auth: "any",
       params: tokenIdParams,
+      response: z.undefined(),
       responseStatus: 204,
       errors: ["not_found"],
       handler: async (ctx) => {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { appParams } from "../apps/schemas.ts";
 import { appOf } from "../auth/caller.ts";
 import { fileReply } from "../http/file-reply.ts";
@@ -94,6 +95,7 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       app: true,
       permission: "vod:delete",
       params: vodParams,
+      response: z.undefined(),
       responseStatus: 204,
       errors: ["not_found", "conflict", "service_unavailable"],
       handler: async (ctx) => {
