@@ -54,7 +54,7 @@ export function pluginRoutes(plugins: PluginService, apps: AppService, access: C
       ...write,
       params: pluginParams,
       response: pluginView,
-      errors: ["not_found", "bad_request"],
+      errors: ["not_found"],
       handler: async (ctx) => okOr(await plugins.install(appOf(ctx).name, ctx.params.id)),
     }),
     defineRoute({
@@ -64,7 +64,7 @@ export function pluginRoutes(plugins: PluginService, apps: AppService, access: C
       params: pluginParams,
       body: patchPluginBody,
       response: pluginView,
-      errors: ["not_found", "conflict", "bad_request"],
+      errors: ["not_found", "conflict"],
       handler: async (ctx) => okOr(await plugins.patch(appOf(ctx).name, ctx.params.id, ctx.body)),
     }),
     defineRoute({
@@ -73,7 +73,7 @@ export function pluginRoutes(plugins: PluginService, apps: AppService, access: C
       ...write,
       params: pluginParams,
       response: pluginRemovedResponse,
-      errors: ["not_found", "bad_request"],
+      errors: ["not_found"],
       handler: async (ctx) => okOr(await plugins.remove(appOf(ctx).name, ctx.params.id)),
     }),
     defineRoute({
