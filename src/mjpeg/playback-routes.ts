@@ -35,6 +35,8 @@ export function playbackRoutes(d: PlaybackDeps): Route[] {
       auth: "public",
       params: appRoomParams,
       query: playQuery,
+      responseType: STREAM_CONTENT_TYPE,
+      errors: ["not_found", "service_unavailable"],
       handler: async (ctx): Promise<StreamReply | Problem> => {
         const relay = await playback.watch(ctx.params.app, ctx.params.room, ctx.query);
         if (isProblem(relay)) return relay;
@@ -47,6 +49,8 @@ export function playbackRoutes(d: PlaybackDeps): Route[] {
       auth: "public",
       params: appRoomParams,
       query: playQuery,
+      responseType: "image/jpeg",
+      errors: ["not_found", "service_unavailable"],
       handler: async (ctx): Promise<Reply | Problem> => {
         // Not held: the reply is rendered and handed to uWS within this macrotask (see `Part`).
         const part = await playback.frame(ctx.params.app, ctx.params.room, ctx.query);

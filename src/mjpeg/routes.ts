@@ -4,14 +4,7 @@ import { noContent, ok, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appParams } from "../apps/schemas.ts";
 import { CameraKeyService, type CameraKeyServiceDeps } from "./camera-keys.ts";
-
-const SLUG = /^[a-z0-9][a-z0-9_-]*$/;
-const slug = z.string().min(1).max(64).regex(SLUG, "lowercase letters, digits, dashes and underscores, starting with a letter or digit");
-
-/** POST /apps/{app}/ws-ingest (SPEC 4.10, limits in SPEC 8). */
-export const mintCameraKeyBody = z.strictObject({ room: slug, identity: slug.optional() });
-
-const keyParams = appParams.extend({ id: z.string().max(100) });
+import { cameraKeyListResponse, cameraKeyWithLive, cameraRoomLive, keyParams, liveParams, mintCameraKeyBody, mintedCameraKey } from "./schemas.ts";
 
 /** SPEC 4.10: camera keys and the public live check. Playback is in `playback-routes.ts`. */
 export function cameraKeyRoutes(d: CameraKeyServiceDeps): Route[] {
@@ -25,6 +18,9 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps): Route[] {
       permission: "ingress:create",
       params: appParams,
       body: mintCameraKeyBody,
+      response: mintedCameraKey,
+      responseStatus: 201,
+      errors: ["conflict", "quota_exceeded"],
       handler: async (ctx) => okOr(keys.mint(appOf(ctx), ctx.body), 201),
     }),
     defineRoute({
@@ -34,6 +30,7 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps): Route[] {
       app: true,
       permission: "ingress:read",
       params: appParams,
+      response: cameraKeyListResponse,
       handler: async (ctx) => ok(keys.list(appOf(ctx))),
     }),
     defineRoute({
@@ -43,6 +40,9 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps): Route[] {
       app: true,
       permission: "ingress:delete",
       params: keyParams,
+      response: z.undefined(),
+      responseStatus: 204,
+      errors: ["not_found"],
       handler: async (ctx) => keys.revoke(appOf(ctx), ctx.params.id) ?? noContent(),
     }),
     defineRoute({
@@ -52,6 +52,8 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps): Route[] {
       app: true,
       permission: "ingress:write",
       params: keyParams,
+      response: mintedCameraKey,
+      errors: ["not_found"],
       handler: async (ctx) => okOr(keys.reset(appOf(ctx), ctx.params.id)),
     }),
     ...(["disable", "enable"] as const).map((action) =>
@@ -62,6 +64,8 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps): Route[] {
         app: true,
         permission: "ingress:write",
         params: keyParams,
+        response: cameraKeyWithLive,
+        errors: ["not_found"],
         handler: async (ctx) => okOr(keys.setDisabled(appOf(ctx), ctx.params.id, action === "disable")),
       }),
     ),
@@ -69,7 +73,9 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps): Route[] {
       method: "GET",
       path: "/api/v1/apps/{app}/ws-ingest/live/{room}",
       auth: "public",
-      params: appParams.extend({ room: z.string().max(120) }),
+      params: liveParams,
+      response: cameraRoomLive,
+      errors: ["not_found", "conflict"],
       handler: async (ctx) => okOr(keys.live(ctx.params.app, ctx.params.room)),
     }),
   ];

@@ -3,7 +3,7 @@ import { okOr, staticFileReply, text, type Reply } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import { mediaOrigins, playerPage } from "./page.ts";
-import { playerQuery, sdkParams, sdkQuery } from "./schemas.ts";
+import { playerQuery, roomPlaybackResponse, sdkParams, sdkQuery } from "./schemas.ts";
 import type { SdkFiles } from "./sdk-files.ts";
 import type { PlayerService } from "./service.ts";
 
@@ -26,6 +26,7 @@ export function playerRoutes(d: PlayerRouteDeps): Route[] {
       path: embed ? "/embed/{app}/{room}" : "/play/{app}/{room}",
       auth: "public",
       params: appRoomParams,
+      responseType: "text/html; charset=utf-8",
       handler: async (ctx) => {
         const app = d.player.findApp(ctx.params.app);
         const media = app ? mediaOrigins(d.player.wsUrl(app)) : [];
@@ -43,6 +44,8 @@ export function playerRoutes(d: PlayerRouteDeps): Route[] {
       auth: "public",
       params: appRoomParams,
       query: playerQuery,
+      response: roomPlaybackResponse,
+      errors: ["not_found", "conflict"],
       handler: async (ctx) => okOr(await d.player.room(ctx.params.app, ctx.params.room, ctx.query.token)),
     }),
     defineRoute({
@@ -51,6 +54,8 @@ export function playerRoutes(d: PlayerRouteDeps): Route[] {
       auth: "public",
       params: sdkParams,
       query: sdkQuery,
+      responseType: "text/javascript; charset=utf-8",
+      errors: ["not_found"],
       handler: async (ctx): Promise<Reply | Problem> => {
         const file = d.sdk.find(ctx.params.file);
         if (!file) return problem("not_found", `no SDK file ${ctx.params.file}; there are ${d.sdk.livekit.name} and ${d.sdk.player.name}`);

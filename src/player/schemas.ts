@@ -9,3 +9,16 @@ export const sdkParams = z.object({ file: z.string().max(100) });
 
 /** `?v=`: the content version the pages put in their URLs; a matching one may be cached for a year. */
 export const sdkQuery = z.object({ v: z.string().max(64).optional() });
+
+/** `GET /apps/{app}/player/{room}`: how to play a room, answered only to viewers who may watch it. */
+export const roomPlaybackResponse = z.strictObject({
+  app: z.string(),
+  room: z.string(),
+  kind: z.enum(["ws-mjpeg", "webrtc"]),
+  access: z.enum(["public", "token"]),
+  wsUrl: z.string().nullable(),
+  features: z.strictObject({ chat: z.boolean(), reactions: z.boolean() }),
+  liveUrl: z.string(),
+  tokenUrl: z.string(),
+  pluginsUrl: z.string(),
+});

@@ -23,7 +23,7 @@ const field = z.discriminatedUnion("type", [
 ]);
 export type ConfigField = z.infer<typeof field>;
 
-const manifest = z.strictObject({
+export const pluginManifest = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]{1,64}$/),
   name: z.string(),
   description: z.string(),
@@ -36,7 +36,7 @@ const manifest = z.strictObject({
   sources: z.array(z.enum(["camera", "livekit"])).min(1),
   configSchema: z.record(z.string(), field),
 });
-export type PluginManifest = z.infer<typeof manifest>;
+export type PluginManifest = z.infer<typeof pluginManifest>;
 
 /** Every room of the app, or the ones named: both workers take this field. */
 const rooms: ConfigField = {
@@ -110,7 +110,7 @@ export function manifestOf(id: string): PluginManifest | undefined {
   return MANIFESTS.find((m) => m.id === id);
 }
 
-export const manifests: readonly PluginManifest[] = MANIFESTS.map((m) => manifest.parse(m));
+export const manifests: readonly PluginManifest[] = MANIFESTS.map((m) => pluginManifest.parse(m));
 
 /** The schema of one field's value. */
 function valueSchema(f: ConfigField): z.ZodType<string | number | boolean> {

@@ -6,7 +6,20 @@ import { ok, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { isProblem, problem } from "../lib/problem.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
-import { patchPluginBody, pluginLogsQuery, pluginParams } from "./schemas.ts";
+import {
+  patchPluginBody,
+  pluginDetailResponse,
+  pluginDetectionsResponse,
+  pluginListResponse,
+  pluginLogsQuery,
+  pluginLogsResponse,
+  pluginParams,
+  pluginRemovedResponse,
+  pluginView,
+  publicPluginsResponse,
+  roomDetectionsResponse,
+  workerStatusResponse,
+} from "./schemas.ts";
 import type { PluginService } from "./service.ts";
 
 const playQuery = z.object({ token: z.string().max(8192).optional() });
@@ -21,23 +34,27 @@ export function pluginRoutes(plugins: PluginService, apps: AppService, access: C
   const read = { auth: "any", app: true, permission: "config:read" } as const;
   const write = { auth: "any", app: true, permission: "config:write" } as const;
   return [
-    defineRoute({ method: "GET", path: base, ...read, params: appParams, handler: async (ctx) => ok(plugins.list(appOf(ctx).name)) }),
+    defineRoute({ method: "GET", path: base, ...read, params: appParams, response: pluginListResponse, handler: async (ctx) => ok(plugins.list(appOf(ctx).name)) }),
     defineRoute({
       method: "GET",
       path: `${base}/public`,
       auth: "public",
       params: appParams,
+      response: publicPluginsResponse,
+      errors: ["not_found"],
       handler: async (ctx) => {
         const app = apps.findByName(ctx.params.app);
         return app ? ok(plugins.publicList(app.name)) : problem("not_found", `no app ${ctx.params.app}`);
       },
     }),
-    defineRoute({ method: "GET", path: `${base}/{id}`, ...read, params: pluginParams, handler: async (ctx) => okOr(plugins.get(appOf(ctx).name, ctx.params.id)) }),
+    defineRoute({ method: "GET", path: `${base}/{id}`, ...read, params: pluginParams, response: pluginDetailResponse, errors: ["not_found"], handler: async (ctx) => okOr(plugins.get(appOf(ctx).name, ctx.params.id)) }),
     defineRoute({
       method: "POST",
       path: `${base}/{id}/install`,
       ...write,
       params: pluginParams,
+      response: pluginView,
+      errors: ["not_found"],
       handler: async (ctx) => okOr(await plugins.install(appOf(ctx).name, ctx.params.id)),
     }),
     defineRoute({
@@ -46,6 +63,8 @@ export function pluginRoutes(plugins: PluginService, apps: AppService, access: C
       ...write,
       params: pluginParams,
       body: patchPluginBody,
+      response: pluginView,
+      errors: ["not_found", "conflict"],
       handler: async (ctx) => okOr(await plugins.patch(appOf(ctx).name, ctx.params.id, ctx.body)),
     }),
     defineRoute({
@@ -53,6 +72,8 @@ export function pluginRoutes(plugins: PluginService, apps: AppService, access: C
       path: `${base}/{id}`,
       ...write,
       params: pluginParams,
+      response: pluginRemovedResponse,
+      errors: ["not_found"],
       handler: async (ctx) => okOr(await plugins.remove(appOf(ctx).name, ctx.params.id)),
     }),
     defineRoute({
@@ -60,6 +81,8 @@ export function pluginRoutes(plugins: PluginService, apps: AppService, access: C
       path: `${base}/{id}/worker/start`,
       ...write,
       params: pluginParams,
+      response: workerStatusResponse,
+      errors: ["not_found", "conflict"],
       handler: async (ctx) => okOr(plugins.startWorker(appOf(ctx).name, ctx.params.id)),
     }),
     defineRoute({
@@ -67,6 +90,8 @@ export function pluginRoutes(plugins: PluginService, apps: AppService, access: C
       path: `${base}/{id}/worker/stop`,
       ...write,
       params: pluginParams,
+      response: workerStatusResponse,
+      errors: ["not_found", "conflict"],
       handler: async (ctx) => okOr(plugins.stopWorker(appOf(ctx).name, ctx.params.id)),
     }),
     defineRoute({
@@ -74,6 +99,8 @@ export function pluginRoutes(plugins: PluginService, apps: AppService, access: C
       path: `${base}/{id}/worker/status`,
       ...read,
       params: pluginParams,
+      response: workerStatusResponse,
+      errors: ["not_found", "conflict"],
       handler: async (ctx) => okOr(plugins.workerStatus(appOf(ctx).name, ctx.params.id)),
     }),
     defineRoute({
@@ -82,6 +109,8 @@ export function pluginRoutes(plugins: PluginService, apps: AppService, access: C
       ...read,
       params: pluginParams,
       query: pluginLogsQuery,
+      response: pluginLogsResponse,
+      errors: ["not_found"],
       handler: async (ctx) => okOr(plugins.logs(appOf(ctx).name, ctx.params.id, ctx.query.limit)),
     }),
     defineRoute({
@@ -90,6 +119,8 @@ export function pluginRoutes(plugins: PluginService, apps: AppService, access: C
       auth: "public",
       params: appRoomParams,
       query: playQuery,
+      response: roomDetectionsResponse,
+      errors: ["not_found"],
       handler: async (ctx) => {
         const app = apps.findByName(ctx.params.app);
         if (!app) return problem("not_found", `no app ${ctx.params.app}`);
@@ -102,6 +133,8 @@ export function pluginRoutes(plugins: PluginService, apps: AppService, access: C
       path: `${base}/{id}/detections`,
       ...read,
       params: pluginParams,
+      response: pluginDetectionsResponse,
+      errors: ["not_found"],
       handler: async (ctx) => okOr(plugins.latestDetections(appOf(ctx).name, ctx.params.id)),
     }),
   ];

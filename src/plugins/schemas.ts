@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { appParams } from "../apps/schemas.ts";
 import { clampedLimit } from "../lib/clamped-limit.ts";
+import { pluginManifest } from "./manifests.ts";
 
 /** `{id}`: any slug; an id no manifest has is a 404, not a validation error. */
 export const pluginParams = appParams.extend({ id: z.string().regex(/^[a-z0-9-]{1,64}$/, "a plugin id such as yolo or deface") });
@@ -17,3 +18,67 @@ export type PatchPluginBody = z.infer<typeof patchPluginBody>;
 
 /** SPEC 8: plugin logs `limit` is clamped to 1..1000, default 200. */
 export const pluginLogsQuery = z.object({ limit: clampedLimit(200) });
+
+const configValue = z.union([z.string(), z.number(), z.boolean()]);
+
+/** A worker plugin's worker (`GET /plugins/{id}/worker/status`, and what start and stop answer). */
+export const workerStatusResponse = z.strictObject({
+  plugin: z.string(),
+  state: z.enum(["stopped", "starting", "running", "stopping", "crashed", "failed"]),
+  pid: z.number().int().nullable(),
+  startedAt: z.string().nullable(),
+  model: z.string().nullable(),
+  crashes: z.number().int(),
+  lastExit: z.strictObject({ exitCode: z.number().int().nullable(), signal: z.string().nullable(), error: z.string().nullable() }).nullable(),
+  /** Per room, over the worker's last report: frames analysed per second and the time each took. */
+  rooms: z.record(z.string(), z.strictObject({ fps: z.number(), latencyMs: z.number(), analysed: z.number().int(), skipped: z.number().int() })),
+  rssBytes: z.number().nullable(),
+});
+
+/** A plugin as the API shows it: its manifest and its state in the app (secret fields masked). */
+export const pluginView = pluginManifest.extend({
+  installed: z.boolean(),
+  enabled: z.boolean(),
+  config: z.record(z.string(), configValue),
+  worker: workerStatusResponse.nullable(),
+});
+
+export const pluginListResponse = z.array(pluginView);
+
+/** `GET /plugins/{id}`: the plugin, and the rooms its worker works on now. */
+export const pluginDetailResponse = pluginView.extend({ rooms: z.array(z.string()) });
+
+/** `GET /plugins/public`: enabled player overlays, with only what a player needs. */
+export const publicPluginsResponse = z.array(
+  z.strictObject({ id: z.string(), name: z.string(), version: z.string(), overlay: z.strictObject({ topic: z.string() }) }),
+);
+
+export const pluginRemovedResponse = z.strictObject({ removed: z.literal(true) });
+
+export const pluginLogsResponse = z.strictObject({
+  lines: z.array(z.strictObject({ ts: z.string(), stream: z.enum(["stdout", "stderr"]), line: z.string() })),
+});
+
+/** A room's newest detections (what yolo publishes on topic `detections`); boxes normalized to 0..1. */
+const detections = z.strictObject({
+  type: z.literal("detections"),
+  room: z.string(),
+  /** Capture time of the analysed frame, in ms since the epoch. */
+  at: z.number(),
+  width: z.number(),
+  height: z.number(),
+  model: z.string(),
+  objects: z.array(
+    z.strictObject({
+      label: z.string(),
+      score: z.number(),
+      box: z.strictObject({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+    }),
+  ),
+});
+
+/** `GET /plugins/{id}/detections`: the newest of each room the plugin works on. */
+export const pluginDetectionsResponse = z.array(detections);
+
+/** `/live/{app}/{room}/detections.json`: null while the room has none. */
+export const roomDetectionsResponse = detections.nullable();

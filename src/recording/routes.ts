@@ -3,7 +3,8 @@ import { appOf } from "../auth/caller.ts";
 import { okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import type { VodRecordings } from "../vods/recordings.ts";
-import { recordingParams, snapshotBody, startRecordingBody, streamRecordParams } from "./schemas.ts";
+import { recordingStateResponse } from "../vods/schemas.ts";
+import { recordingParams, snapshotBody, snapshotResponse, startRecordingBody, streamRecordParams } from "./schemas.ts";
 import type { RecordingService } from "./service.ts";
 import type { Snapshots } from "./snapshots.ts";
 
@@ -18,6 +19,8 @@ export function recordingRoutes(recording: RecordingService, vods: VodRecordings
       permission: "recording:start",
       params: appParams,
       body: startRecordingBody,
+      response: recordingStateResponse,
+      errors: ["not_found", "conflict", "bad_request", "egress_unavailable", "media_server_unavailable"],
       handler: async (ctx) => okOr(await recording.start(appOf(ctx), ctx.body)),
     }),
     defineRoute({
@@ -27,6 +30,8 @@ export function recordingRoutes(recording: RecordingService, vods: VodRecordings
       app: true,
       permission: "recording:stop",
       params: recordingParams,
+      response: recordingStateResponse,
+      errors: ["not_found", "conflict"],
       // Stopping is the VOD's: its actor ends the recording's file through the recording module.
       handler: async (ctx) => okOr(vods.stop(appOf(ctx), ctx.params.id)),
     }),
@@ -38,6 +43,9 @@ export function recordingRoutes(recording: RecordingService, vods: VodRecordings
       permission: "stream:write",
       params: appParams,
       body: snapshotBody,
+      response: snapshotResponse,
+      responseStatus: 201,
+      errors: ["not_found", "conflict", "egress_unavailable", "media_server_unavailable"],
       handler: async (ctx) => okOr(await snapshots.take(appOf(ctx), ctx.body.room), 201),
     }),
     defineRoute({
@@ -47,6 +55,8 @@ export function recordingRoutes(recording: RecordingService, vods: VodRecordings
       app: true,
       permission: "recording:start",
       params: streamRecordParams,
+      response: recordingStateResponse,
+      errors: ["not_found", "conflict", "bad_request", "egress_unavailable", "media_server_unavailable"],
       handler: async (ctx) => okOr(await recording.recordStream(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
@@ -56,6 +66,8 @@ export function recordingRoutes(recording: RecordingService, vods: VodRecordings
       app: true,
       permission: "recording:stop",
       params: streamRecordParams,
+      response: recordingStateResponse,
+      errors: ["not_found", "conflict"],
       handler: async (ctx) => okOr(recording.stopStream(appOf(ctx), ctx.params.id)),
     }),
   ];

@@ -1,7 +1,7 @@
 import { appOf } from "../auth/caller.ts";
 import { okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import { destinationParams, startRestreamBody, streamParams } from "./schemas.ts";
+import { destinationListResponse, destinationParams, destinationResponse, startRestreamBody, streamParams } from "./schemas.ts";
 import type { RestreamService } from "./service.ts";
 
 /** SPEC 4.14: a live stream's restream destinations. `{id}` is the stream's row id or its (URL-encoded) stream id. */
@@ -15,6 +15,9 @@ export function restreamRoutes(restream: RestreamService): Route[] {
       permission: "broadcast:start",
       params: streamParams,
       body: startRestreamBody,
+      response: destinationResponse,
+      responseStatus: 201,
+      errors: ["not_found", "conflict", "quota_exceeded", "bad_request", "egress_unavailable", "media_server_unavailable"],
       handler: async (ctx) => okOr(await restream.start(appOf(ctx), ctx.params.id, ctx.body), 201),
     }),
     defineRoute({
@@ -24,6 +27,8 @@ export function restreamRoutes(restream: RestreamService): Route[] {
       app: true,
       permission: "broadcast:read",
       params: streamParams,
+      response: destinationListResponse,
+      errors: ["not_found"],
       handler: async (ctx) => okOr(restream.list(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
@@ -33,6 +38,8 @@ export function restreamRoutes(restream: RestreamService): Route[] {
       app: true,
       permission: "broadcast:stop",
       params: destinationParams,
+      response: destinationResponse,
+      errors: ["not_found"],
       // The stopped record (200), also for one stopped before: stopping is idempotent.
       handler: async (ctx) => okOr(restream.stop(appOf(ctx), ctx.params.id, ctx.params.egressId)),
     }),

@@ -45,6 +45,27 @@ export type StartRestreamBody = z.infer<typeof startRestreamBody>;
 export const streamParams = appParams.extend({ id: z.string().min(1).max(300) });
 export const destinationParams = streamParams.extend({ egressId: z.string().min(1).max(100) });
 
+/** A destination as the API shows it: its URL masked, its key never. */
+export const destinationResponse = z.strictObject({
+  id: z.string(),
+  streamId: z.string(),
+  room: z.string(),
+  platform: z.enum(PLATFORM_NAMES),
+  name: z.string(),
+  layout: z.string(),
+  url: z.string(),
+  state: z.enum(["starting", "active", "failed", "stopped"]),
+  since: z.string(),
+  lastError: z.string().nullable(),
+  attempts: z.number().int(),
+  /** Only while active, and once the push reported one. */
+  bitrateKbps: z.number().nullable(),
+  egressId: z.string(),
+  createdAt: z.string(),
+});
+
+export const destinationListResponse = z.array(destinationResponse);
+
 /** Where the push goes: the preset's URL or the custom one, with the key as the last path segment. */
 export function targetUrl(b: StartRestreamBody): string {
   const base = b.platform === "custom" ? (b.url as string) : PLATFORMS[b.platform];

@@ -4,14 +4,7 @@ import { bare, noContent, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appParams } from "../apps/schemas.ts";
 import type { StreamControl } from "./control.ts";
-
-const streamParams = appParams.extend({ id: z.string().min(1).max(300) });
-
-/** POST /streams/{id}/data: a chat line or a reaction, sent into the room as the server. */
-const dataBody = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("chat"), message: z.string().min(1).max(2000), from: z.string().min(1).max(120).default("server") }),
-  z.strictObject({ type: z.literal("reaction"), reaction: z.string().min(1).max(32), from: z.string().min(1).max(120).default("server") }),
-]);
+import { activeStreamsResponse, dataBody, dataSentResponse, streamDetailResponse, streamParams } from "./schemas.ts";
 
 /** SPEC 4.13: live streams of an app. `{id}` is the row id or the (URL-encoded) stream id. */
 export function streamRoutes(control: StreamControl): Route[] {
@@ -24,6 +17,7 @@ export function streamRoutes(control: StreamControl): Route[] {
       app: true,
       permission: "stream:read",
       params: appParams,
+      response: activeStreamsResponse,
       handler: async (ctx) => bare(control.active(appOf(ctx))),
     }),
     defineRoute({
@@ -31,6 +25,8 @@ export function streamRoutes(control: StreamControl): Route[] {
       method: "GET",
       path: "/api/v1/apps/{app}/streams/{id}",
       permission: "stream:read",
+      response: streamDetailResponse,
+      errors: ["not_found"],
       handler: async (ctx) => okOr(await control.detail(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
@@ -38,6 +34,9 @@ export function streamRoutes(control: StreamControl): Route[] {
       method: "DELETE",
       path: "/api/v1/apps/{app}/streams/{id}",
       permission: "stream:stop",
+      response: z.undefined(),
+      responseStatus: 204,
+      errors: ["not_found"],
       handler: async (ctx) => (await control.stop(appOf(ctx), ctx.params.id)) ?? noContent(),
     }),
     defineRoute({
@@ -46,6 +45,8 @@ export function streamRoutes(control: StreamControl): Route[] {
       path: "/api/v1/apps/{app}/streams/{id}/data",
       permission: "stream:write",
       body: dataBody,
+      response: dataSentResponse,
+      errors: ["not_found", "bad_request", "media_server_unavailable"],
       handler: async (ctx) => okOr(await control.send(appOf(ctx), ctx.params.id, ctx.body)),
     }),
   ];

@@ -1,12 +1,9 @@
-import { z } from "zod";
 import { appParams } from "../apps/schemas.ts";
 import { appOf } from "../auth/caller.ts";
 import { ok, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
+import { appDbHealthResponse, globalDbHealthResponse, gpuQuery, gpuResponse, optimizeResponse, settingsResponse } from "./schemas.ts";
 import type { SystemService } from "./service.ts";
-
-/** `?refresh`, `?refresh=true` or `?refresh=1` ask for a new probe; `?refresh=false` does not. */
-const gpuQuery = z.object({ refresh: z.string().max(10).optional() });
 
 /** SPEC 4.7's system routes: settings, hardware acceleration and database health. */
 export function systemRoutes(system: SystemService): Route[] {
@@ -15,6 +12,7 @@ export function systemRoutes(system: SystemService): Route[] {
       method: "GET",
       path: "/api/v1/system/settings",
       auth: "global",
+      response: settingsResponse,
       handler: async () => ok(system.settings()),
     }),
     defineRoute({
@@ -22,18 +20,21 @@ export function systemRoutes(system: SystemService): Route[] {
       path: "/api/v1/system/gpu",
       auth: "any",
       query: gpuQuery,
+      response: gpuResponse,
       handler: async (ctx) => ok(await system.gpu(ctx.query.refresh !== undefined && !["false", "0", "no"].includes(ctx.query.refresh))),
     }),
     defineRoute({
       method: "POST",
       path: "/api/v1/system/gpu/refresh",
       auth: "any",
+      response: gpuResponse,
       handler: async () => ok(await system.gpu(true)),
     }),
     defineRoute({
       method: "GET",
       path: "/api/v1/system/db/health",
       auth: "global",
+      response: globalDbHealthResponse,
       handler: async () => ok(await system.globalDbHealth()),
     }),
     defineRoute({
@@ -43,6 +44,7 @@ export function systemRoutes(system: SystemService): Route[] {
       app: true,
       permission: "usage:read",
       params: appParams,
+      response: appDbHealthResponse,
       handler: async (ctx) => ok(await system.appDbHealth(appOf(ctx).name)),
     }),
     defineRoute({
@@ -54,6 +56,8 @@ export function systemRoutes(system: SystemService): Route[] {
       maintenance: true,
       permission: "config:write",
       params: appParams,
+      response: optimizeResponse,
+      errors: ["conflict"],
       handler: async (ctx) => okOr(await system.optimizeAppDb(appOf(ctx).name)),
     }),
   ];

@@ -1,8 +1,9 @@
+import { z } from "zod";
 import { callerOf } from "../auth/caller.ts";
 import { isProblem } from "../lib/problem.ts";
 import { bare, noContent, okOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import { createTokenBody, tokenIdParams } from "./schemas.ts";
+import { createdTokenResponse, createTokenBody, tokenIdParams, tokenListResponse } from "./schemas.ts";
 import type { TokenService } from "./service.ts";
 
 /** SPEC 4.5: any Bearer credential; what each caller sees and may create is scoped in the service. */
@@ -12,6 +13,7 @@ export function tokenRoutes(tokens: TokenService): Route[] {
       method: "GET",
       path: "/api/v1/tokens",
       auth: "any",
+      response: tokenListResponse,
       handler: async (ctx) => {
         const list = tokens.list(callerOf(ctx));
         return okOr(list);
@@ -22,6 +24,9 @@ export function tokenRoutes(tokens: TokenService): Route[] {
       path: "/api/v1/tokens",
       auth: "any",
       body: createTokenBody,
+      response: createdTokenResponse,
+      responseStatus: 201,
+      errors: ["not_found"],
       handler: async (ctx) => {
         const created = tokens.create(callerOf(ctx), ctx.body);
         // The plaintext is in this response and nowhere else, ever.
@@ -33,6 +38,9 @@ export function tokenRoutes(tokens: TokenService): Route[] {
       path: "/api/v1/tokens/{id}",
       auth: "any",
       params: tokenIdParams,
+      response: z.undefined(),
+      responseStatus: 204,
+      errors: ["not_found"],
       handler: async (ctx) => {
         const revoked = tokens.revoke(callerOf(ctx), ctx.params.id);
         return isProblem(revoked) ? revoked : noContent();

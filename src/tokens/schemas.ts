@@ -19,3 +19,22 @@ export const createTokenBody = z.discriminatedUnion("scope", [
 export type CreateTokenBody = z.infer<typeof createTokenBody>;
 
 export const tokenIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** A token as lists show it: never its hash, never its plaintext. */
+export const tokenListResponse = z.array(
+  z.strictObject({
+    id: z.number().int(),
+    name: z.string(),
+    scope: z.enum(["global", "app"]),
+    appId: z.number().int().nullable(),
+    allowedIps: z.array(z.string()),
+    /** Enough of the token to tell it apart. */
+    hint: z.string(),
+    createdBy: z.string(),
+    createdAt: z.string(),
+    lastUsedAt: z.string().nullable(),
+  }),
+);
+
+/** POST /tokens, a bare body (SPEC 4.5): the plaintext is in this answer and nowhere else, ever. */
+export const createdTokenResponse = z.strictObject({ id: z.number().int(), token: z.string() });

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { appParams } from "../apps/schemas.ts";
 import { appOf } from "../auth/caller.ts";
 import { fileReply } from "../http/file-reply.ts";
@@ -5,7 +6,7 @@ import { noContent, okOr, paged } from "../http/reply.ts";
 import { isProblem } from "../lib/problem.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import type { VodRecordings } from "./recordings.ts";
-import { listVodsQuery, vodParams } from "./schemas.ts";
+import { listVodsQuery, recordingStateResponse, vodDownloadResponse, vodListResponse, vodParams, vodResponse } from "./schemas.ts";
 import type { VodService } from "./service.ts";
 
 /** SPEC 4.12, and a failed VOD's retry. */
@@ -19,6 +20,7 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       permission: "vod:read",
       params: appParams,
       query: listVodsQuery,
+      response: vodListResponse,
       handler: async (ctx) => {
         const { data, total } = vods.list(appOf(ctx), ctx.query);
         // With all=1 every match is in one answer; limit then says how many that was.
@@ -33,6 +35,8 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       app: true,
       permission: "vod:read",
       params: vodParams,
+      response: vodResponse,
+      errors: ["not_found"],
       handler: async (ctx) => okOr(await vods.get(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
@@ -42,6 +46,8 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       app: true,
       permission: "vod:read",
       params: vodParams,
+      response: vodDownloadResponse,
+      errors: ["not_found", "conflict"],
       handler: async (ctx) => okOr(await vods.download(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
@@ -51,6 +57,9 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       app: true,
       permission: "vod:read",
       params: vodParams,
+      // The file, whole or the range asked for (206); 416 for a range outside it.
+      responseType: "video/mp4",
+      errors: ["not_found", "conflict"],
       handler: async (ctx) => {
         const file = vods.file(appOf(ctx), ctx.params.id);
         if (isProblem(file)) return file;
@@ -64,6 +73,8 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       app: true,
       permission: "vod:write",
       params: vodParams,
+      response: vodResponse,
+      errors: ["not_found", "conflict", "bad_request"],
       handler: async (ctx) => okOr(await vods.probe(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
@@ -73,6 +84,8 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       app: true,
       permission: "vod:write",
       params: vodParams,
+      response: recordingStateResponse,
+      errors: ["not_found", "conflict"],
       handler: async (ctx) => okOr(recordings.retry(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
@@ -82,6 +95,9 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       app: true,
       permission: "vod:delete",
       params: vodParams,
+      response: z.undefined(),
+      responseStatus: 204,
+      errors: ["not_found", "conflict", "service_unavailable"],
       handler: async (ctx) => {
         const deleted = await vods.delete(appOf(ctx), ctx.params.id);
         return isProblem(deleted) ? deleted : noContent();

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/** `GET /health` (SPEC 4.1), a bare body. */
+export const healthResponse = z.strictObject({
+  status: z.literal("ok"),
+  version: z.string(),
+  instanceId: z.string(),
+  uptimeSeconds: z.number().int(),
+});
+
+/** What the media server reports of its egress or ingress workers. */
+const mediaWorkers = z.strictObject({ reachable: z.boolean(), active: z.number().int(), total: z.number().int() });
+
+/** `GET /api/v1/stats` (SPEC 4.2), a bare body. */
+export const statsResponse = z.strictObject({
+  ts: z.string(),
+  uptimeSeconds: z.number().int(),
+  version: z.string(),
+  cpu: z.strictObject({ loadAvg: z.array(z.number()), cores: z.number().int() }),
+  memory: z.strictObject({ totalBytes: z.number(), freeBytes: z.number(), usedBytes: z.number() }),
+  mediaServerReachable: z.boolean(),
+  counts: z.strictObject({ apps: z.number().int(), rooms: z.number().int(), activeStreams: z.number().int() }),
+  egress: mediaWorkers,
+  ingress: mediaWorkers,
+});
