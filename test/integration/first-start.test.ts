@@ -41,6 +41,13 @@ function startOnTerminal(env: Record<string, string>): { output(): string; stop(
   };
 }
 
+/** `spawnService`, killed after the tests even when an assertion stops one midway. */
+function service(env: Record<string, string>): ServiceProcess {
+  const svc = spawnService(env);
+  cleanups.push(() => svc.child.kill("SIGKILL"));
+  return svc;
+}
+
 const env = (dataDir: string, extra: Record<string, string> = {}) => ({ SERVICE_HOST: "127.0.0.1", SERVICE_DATA_DIR: dataDir, METRICS_DEFAULT_METRICS: "off", ...extra });
 
 async function listeningJson(svc: ServiceProcess): Promise<number> {
@@ -73,18 +80,18 @@ describe("first start (issue 31)", () => {
     await eventually(() => JSON_LISTENING.test(forcedJson.output()), 30_000, "a JSON listening line on the terminal with SERVICE_LOG_FORMAT=json");
     await forcedJson.stop();
 
-    const piped = spawnService(env(tempDir(), { SERVICE_PORT: "0" }));
+    const piped = service(env(tempDir(), { SERVICE_PORT: "0" }));
     await listeningJson(piped);
     assert.doesNotMatch(piped.stdout(), /INFO: /, "no pretty line on a pipe");
     await stoppedCleanly(piped);
 
-    const forcedPretty = spawnService(env(tempDir(), { SERVICE_PORT: "0", SERVICE_LOG_FORMAT: "pretty" }));
+    const forcedPretty = service(env(tempDir(), { SERVICE_PORT: "0", SERVICE_LOG_FORMAT: "pretty" }));
     await forcedPretty.waitFor(PRETTY_LISTENING, 30_000);
     assert.doesNotMatch(forcedPretty.stdout(), /^\{"level"/m);
     forcedPretty.child.kill("SIGTERM");
     assert.equal(await forcedPretty.exited(), 0);
 
-    const wrong = spawnService(env(tempDir(), { SERVICE_LOG_FORMAT: "xml" }));
+    const wrong = service(env(tempDir(), { SERVICE_LOG_FORMAT: "xml" }));
     assert.equal(await wrong.exited(), 78);
     assert.match(wrong.stderr(), /SERVICE_LOG_FORMAT/);
   });
@@ -92,7 +99,7 @@ describe("first start (issue 31)", () => {
   it("the first start's banner gives the token, the console URL and how to create the first person; a later start prints none", async () => {
     const dataDir = tempDir();
     const port = await freePort();
-    const first = spawnService(env(dataDir, { SERVICE_PORT: String(port) }));
+    const first = service(env(dataDir, { SERVICE_PORT: String(port) }));
     await listeningJson(first);
     assert.match(first.stdout(), FIRST_TOKEN);
     assert.ok(first.stdout().includes(`  Console: http://127.0.0.1:${port}/console\n`), first.stdout());
@@ -100,12 +107,12 @@ describe("first start (issue 31)", () => {
     assert.match(first.stdout(), /Or set SERVICE_ADMIN_USERNAME and SERVICE_ADMIN_PASSWORD and restart/);
     await stoppedCleanly(first);
 
-    const again = spawnService(env(dataDir, { SERVICE_PORT: String(port) }));
+    const again = service(env(dataDir, { SERVICE_PORT: String(port) }));
     await listeningJson(again);
     assert.doesNotMatch(again.stdout(), /Console:|create-owner/);
     await stoppedCleanly(again);
 
-    const withAdmin = spawnService(env(tempDir(), { SERVICE_PORT: "0", SERVICE_ADMIN_USERNAME: "root-admin", SERVICE_ADMIN_PASSWORD: "a-long-enough-password" }));
+    const withAdmin = service(env(tempDir(), { SERVICE_PORT: "0", SERVICE_ADMIN_USERNAME: "root-admin", SERVICE_ADMIN_PASSWORD: "a-long-enough-password" }));
     await listeningJson(withAdmin);
     assert.match(withAdmin.stdout(), /Sign in as root-admin \(the break-glass admin of SERVICE_ADMIN_USERNAME\)/);
     assert.doesNotMatch(withAdmin.stdout(), /Or set SERVICE_ADMIN_USERNAME/);
