@@ -1,6 +1,7 @@
 import { problem, type Problem } from "../lib/problem.ts";
 import { hashPassword } from "./passwords.ts";
-import type { AccountStore } from "./store.ts";
+import type { Db } from "../db/open.ts";
+import { AccountStore } from "./store.ts";
 
 /**
  * The first person of an install, made from the shell (`npm run cli -- create-owner`) because a
@@ -8,9 +9,10 @@ import type { AccountStore } from "./store.ts";
  * team, like a self-signup, and are a superadmin: whoever holds the data dir runs the platform.
  */
 export async function createOwner(
-  store: AccountStore,
+  db: Db,
   person: { email: string; password: string; teamName: string },
 ): Promise<{ userId: number; teamId: number } | Problem> {
+  const store = new AccountStore(db);
   if (store.userByEmail(person.email)) return problem("conflict", `an account with the email ${person.email} already exists`);
   const hash = await hashPassword(person.password);
   return store.transaction(() => {

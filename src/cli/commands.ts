@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createOwner } from "../accounts/owner.ts";
 import { signupBody } from "../accounts/schemas.ts";
-import { AccountStore } from "../accounts/store.ts";
 import { AppStore } from "../apps/store.ts";
 import type { Config } from "../config.ts";
 import { Databases } from "../db/databases.ts";
@@ -55,7 +54,7 @@ const commands: Record<string, Command> = {
       }
       const { email, teamName } = checked.data;
       const created = await withDatabases(config, (databases) =>
-        createOwner(new AccountStore(databases.global), { email, password: checked.data.password, teamName: teamName ?? email }),
+        createOwner(databases.global, { email, password: checked.data.password, teamName: teamName ?? email }),
       );
       if (isProblem(created)) {
         err.write(`${created.message}\n`);
