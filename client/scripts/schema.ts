@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import openapiTS, { astToString } from "openapi-typescript";
+import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 
@@ -20,7 +20,7 @@ const HEADER = `/**
  * a throwaway data dir and a loopback port, so the document is exactly what a deployment serves
  * (with no public URL prefix), and nothing outside this process is needed.
  */
-export async function serviceDocument(): Promise<Record<string, unknown>> {
+export async function serviceDocument(): Promise<OpenAPI3> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "service-core-client-"));
   try {
     const env = { SERVICE_HOST: "127.0.0.1", SERVICE_PORT: "0", SERVICE_DATA_DIR: dataDir, SERVICE_LOG_STDOUT: "off", METRICS_DEFAULT_METRICS: "off" };
@@ -29,7 +29,7 @@ export async function serviceDocument(): Promise<Record<string, unknown>> {
       const port = await app.listen();
       const res = await fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`);
       if (!res.ok) throw new Error(`GET /api/v1/openapi.json answered ${res.status}`);
-      return (await res.json()) as Record<string, unknown>;
+      return (await res.json()) as OpenAPI3;
     } finally {
       await app.stop();
     }
@@ -40,6 +40,6 @@ export async function serviceDocument(): Promise<Record<string, unknown>> {
 
 /** The text of `client/src/schema.d.ts` for the service as it is now. */
 export async function generatedSchema(): Promise<string> {
-  const ast = await openapiTS(await serviceDocument() as never);
+  const ast = await openapiTS(await serviceDocument());
   return HEADER + astToString(ast);
 }
