@@ -128,6 +128,7 @@ const envSchema = z.object({
   SERVICE_SPLIT_MINUTE_MS: integer(60_000, 100, 60_000),
   SERVICE_LOG_LEVEL: z.enum(LOG_LEVELS).optional().transform((v) => v ?? "info"),
   SERVICE_LOG_STDOUT: flag(true),
+  SERVICE_LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   LOG_MAX_BYTES: integer(10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   LOG_MAX_FILES: integer(10, 1, 1000),
   SERVICE_LOG_STORE: flag(true),
@@ -199,7 +200,8 @@ const configSchema = envSchema
     logStore: { enabled: e.SERVICE_LOG_STORE, maxAgeMs: e.SERVICE_LOG_STORE_MAX_AGE_DAYS * 86_400_000, maxRows: e.SERVICE_LOG_STORE_MAX_ROWS },
     /** How long audit entries are kept; 0 keeps them for ever. */
     audit: { retentionMs: e.SERVICE_AUDIT_RETENTION_DAYS * 86_400_000 },
-    log: { level: e.SERVICE_LOG_LEVEL, stdout: e.SERVICE_LOG_STDOUT, maxBytes: e.LOG_MAX_BYTES, maxFiles: e.LOG_MAX_FILES },
+    /** `format` unset: the entry decides (pretty on a terminal, JSON otherwise); in-process uses get JSON. */
+    log: { level: e.SERVICE_LOG_LEVEL, stdout: e.SERVICE_LOG_STDOUT, format: e.SERVICE_LOG_FORMAT, maxBytes: e.LOG_MAX_BYTES, maxFiles: e.LOG_MAX_FILES },
     metrics: { token: e.METRICS_TOKEN, defaultMetrics: e.METRICS_DEFAULT_METRICS },
     allowSignup: e.SERVICE_ALLOW_SIGNUP,
     /** The API-wide request limits (off only for benchmarks): per class, per window. */

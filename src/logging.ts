@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import { pino, type Logger, type StreamEntry } from "pino";
+import { build as prettyStream } from "pino-pretty";
 import { createStream } from "rotating-file-stream";
 import type { LogLevel } from "./config.ts";
 
@@ -28,6 +29,8 @@ export interface Logging {
 export interface LoggingOptions {
   readonly level: LogLevel;
   readonly stdout: boolean;
+  /** How stdout lines look: JSON lines (the default) or pino-pretty's coloured lines for a person. */
+  readonly format?: "json" | "pretty";
   /** Directory of the rotated file; no file when absent. */
   readonly dir?: string;
   readonly maxBytes: number;
@@ -56,6 +59,14 @@ const REDACTED = [...SECRET_FIELDS, ...SECRET_FIELDS.map((f) => `*.${f}`)];
 export const LOG_FILE = "service.log";
 
 /**
+ * Pretty lines for a person at a terminal. Synchronous, so nothing is lost at exit: a terminal's
+ * reader is slower than any log rate that matters. The file and the log store stay JSON.
+ */
+function prettyStdout(): NodeJS.WritableStream {
+  return prettyStream({ destination: 1, sync: true, singleLine: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname,service" });
+}
+
+/**
  * One pino root logger writing to stdout and a size-rotated file, plus an in-process hook that
  * later feeds the log store and MQTT forwarding. Lines are parsed for the hook only while someone
  * subscribes, so logging costs nothing extra otherwise.
@@ -63,7 +74,7 @@ export const LOG_FILE = "service.log";
 export function createLogging(options: LoggingOptions): Logging {
   const subscribers = new Set<LogSubscriber>();
   const streams: StreamEntry<LogLevelName>[] = [];
-  if (options.stdout) streams.push({ level: "trace", stream: pino.destination({ fd: 1, sync: false }) });
+  if (options.stdout) streams.push({ level: "trace", stream: options.format === "pretty" ? prettyStdout() : pino.destination({ fd: 1, sync: false }) });
 
   const file = options.dir
     ? createStream(LOG_FILE, { path: options.dir, size: `${options.maxBytes}B`, rotate: options.maxFiles, mode: 0o600 })

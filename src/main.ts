@@ -17,7 +17,9 @@ async function main(): Promise<number | undefined> {
   }
   const argv = process.argv.slice(2);
   if (argv.length > 0 && argv[0] !== "serve") return runCommand(config, argv);
-  await serve(config);
+  // A person at a terminal reads the log; anything else (a pipe, journald, a collector) parses it.
+  const format = config.log.format ?? (process.stdout.isTTY ? "pretty" : "json");
+  await serve({ ...config, log: { ...config.log, format } });
   return undefined;
 }
 
@@ -55,7 +57,7 @@ async function serve(config: Config): Promise<void> {
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
 
-  announceFirstToken(app);
+  announceFirstStart(app);
   try {
     await app.listen();
   } catch (err) {
@@ -68,15 +70,26 @@ async function serve(config: Config): Promise<void> {
 /**
  * On an empty data dir the installer's first global token is seeded and shown once, on stdout
  * only: it never goes to the log. Later starts seed nothing, even if every global token was
- * revoked since; `npm run cli -- seed-token` is the deliberate way to get a new one then.
+ * revoked since; `npm run cli -- seed-token` is the deliberate way to get a new one then. The
+ * banner also says where the console is and how to get a first person into it, so a new user
+ * does not have to find that in the docs.
  */
-function announceFirstToken(app: App): void {
+function announceFirstStart(app: App): void {
   if (!app.databases.fresh) return;
   const token = app.tokens.seedGlobal();
   if (token === undefined) return;
+  const { config } = app;
+  const admin = config.admin
+    ? `  Sign in as ${config.admin.username} (the break-glass admin of SERVICE_ADMIN_USERNAME), or\n` +
+      `  create the first person (owner of a new team, superadmin) in another terminal:\n`
+    : `  Create the first person (owner of a new team, superadmin) in another terminal:\n`;
   process.stdout.write(
-    `\n  First start on an empty data dir (${app.config.dataDir}).\n` +
-      `  Global API token, shown this once; keep it somewhere safe:\n\n    ${token}\n\n`,
+    `\n  First start on an empty data dir (${config.dataDir}).\n` +
+      `  Global API token, shown this once; keep it somewhere safe:\n\n    ${token}\n\n` +
+      `  Console: ${config.publicUrl}/console\n` +
+      admin +
+      `\n    npm run --silent cli -- create-owner you@example.com\n\n` +
+      `  It prints the password to sign in with.${config.admin ? "" : " (Or set SERVICE_ADMIN_USERNAME and SERVICE_ADMIN_PASSWORD and restart.)"}\n\n`,
   );
 }
 

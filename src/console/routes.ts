@@ -11,6 +11,14 @@ import { assetParams, assetQuery } from "./schemas.ts";
  */
 export function consoleRoutes(d: { assets: ConsoleAssets; settings: ConsoleSettings }): Route[] {
   return [
+    // The address a new user types first: it answered a JSON 404, now it leads to the product.
+    // A 302, not a 301: browsers keep 301s forever, and `/` may serve something else one day.
+    defineRoute({
+      method: "GET",
+      path: "/",
+      auth: "public",
+      handler: async () => text("see /console\n", "text/plain; charset=utf-8", 302, { location: "/console" }),
+    }),
     defineRoute({
       method: "GET",
       path: "/console",

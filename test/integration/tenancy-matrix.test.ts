@@ -145,6 +145,7 @@ const EXEMPT: Readonly<Record<string, string>> = {
   "GET /api/v1/openapi.json": SAME_FOR_EVERYONE,
   "GET /api/v1/docs": SAME_FOR_EVERYONE,
   "GET /api/v1/docs/{file}": SAME_FOR_EVERYONE,
+  "GET /": SAME_FOR_EVERYONE,
   "GET /console": SAME_FOR_EVERYONE,
   "GET /console/assets/{file}": SAME_FOR_EVERYONE,
   "GET /sdk/{file}": SAME_FOR_EVERYONE,
