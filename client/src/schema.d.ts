@@ -2674,17 +2674,130 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: a page of the list. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            at: string;
+                            action: string;
+                            app: string | null;
+                            actor: {
+                                kind: string;
+                                id: string | null;
+                                label: string | null;
+                            };
+                            ip: string | null;
+                            requestId: string | null;
+                            target: string | null;
+                            summary: {
+                                [key: string]: string | number | boolean | null | string[];
+                            };
+                        }[];
+                        total: number;
+                        limit: number;
+                        offset: number;
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -2707,19 +2820,168 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: a page of the list. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            at: string;
+                            action: string;
+                            app: string | null;
+                            actor: {
+                                kind: string;
+                                id: string | null;
+                                label: string | null;
+                            };
+                            ip: string | null;
+                            requestId: string | null;
+                            target: string | null;
+                            summary: {
+                                [key: string]: string | number | boolean | null | string[];
+                            };
+                        }[];
+                        total: number;
+                        limit: number;
+                        offset: number;
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -2734,14 +2996,56 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            allowSignup: boolean;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -2765,17 +3069,132 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            token: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `invalid_credentials`, `totp_required`, `totp_invalid`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_credentials" | "totp_required" | "totp_invalid";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -2800,17 +3219,170 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            token: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `invalid_credentials`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_credentials";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `signup_disabled`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "signup_disabled";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -2832,17 +3404,114 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            requested: true;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -2857,14 +3526,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `text/html`, not JSON. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "text/html": unknown;
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -2887,17 +3574,132 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            token: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `invalid_credentials`, `totp_required`, `totp_invalid`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_credentials" | "totp_required" | "totp_invalid";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -2912,16 +3714,99 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            ip: string;
+                            userAgent: string;
+                            createdAt: string;
+                            lastSeen: string;
+                            current: boolean;
+                        }[];
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -2936,16 +3821,94 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            revoked: number;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -2962,17 +3925,132 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            revoked: number;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -2987,16 +4065,100 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            email: string | null;
+                            username: string | null;
+                            superadmin: boolean;
+                            teamId: number | null;
+                            role: ("owner" | "admin" | "member") | null;
+                            twoFactorEnabled: boolean;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3019,19 +4181,151 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            revokedSessions: number;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`, `invalid_credentials`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized" | "invalid_credentials";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3046,16 +4340,115 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            secret: string;
+                            otpauthUri: string;
+                            qrDataUri: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3077,19 +4470,171 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            twoFactorEnabled: boolean;
+                            revokedSessions: number;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`, `totp_required`, `totp_invalid`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized" | "totp_required" | "totp_invalid";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3111,19 +4656,171 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            twoFactorEnabled: boolean;
+                            revokedSessions: number;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`, `totp_required`, `totp_invalid`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized" | "totp_required" | "totp_invalid";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3138,16 +4835,121 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            plan: string;
+                            role: ("owner" | "admin" | "member") | null;
+                            createdAt: string;
+                            quotas: {
+                                maxConcurrentStreams: number;
+                                maxConcurrentEgress: number;
+                            };
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3174,19 +4976,156 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            email: string;
+                            /** @enum {string} */
+                            role: "admin" | "member";
+                            teamId: number;
+                            expiresAt: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3201,25 +5140,118 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description What the named examples answer. */
+            /** @description Success: `{ data, error: null }`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: ({
+                            id: number;
+                            name: string;
+                            displayName: string;
+                            roomPrefix: string;
+                            tenantId: number | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            recordingEnabled: boolean;
+                            splitMinutes: number;
+                            snapshotSeconds: number;
+                            features: {
+                                [key: string]: boolean;
+                            };
+                            callbackUrl: string;
+                            callbackSecretSet: boolean;
+                        } | {
+                            id: number;
+                            name: string;
+                            tenantId: number | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            unavailable: {
+                                check: string;
+                                message: string;
+                            };
+                        })[];
+                        error: null;
+                    };
                 };
             };
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Error 401: `unauthorized`. */
+            401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3243,16 +5275,35 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What the named examples answer. */
+            /** @description Success: `{ data, error: null }`. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            displayName: string;
+                            roomPrefix: string;
+                            tenantId: number | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            recordingEnabled: boolean;
+                            splitMinutes: number;
+                            snapshotSeconds: number;
+                            features: {
+                                [key: string]: boolean;
+                            };
+                            callbackUrl: string;
+                            callbackSecretSet: boolean;
+                        };
+                        error: null;
+                    };
                 };
             };
-            /** @description Error 400: `bad_request`, `validation_failed`, `invalid_json`. */
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3263,7 +5314,7 @@ export interface operations {
                         data: null;
                         error: {
                             /** @enum {string} */
-                            code: "bad_request" | "validation_failed" | "invalid_json";
+                            code: "validation_failed" | "invalid_json";
                             message: string;
                             /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
                             details?: unknown;
@@ -3271,18 +5322,137 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Error 401: `unauthorized`. */
+            401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3299,18 +5469,91 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description What the named examples answer. */
+            /** @description Success: `{ data, error: null }`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            displayName: string;
+                            roomPrefix: string;
+                            tenantId: number | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            recordingEnabled: boolean;
+                            splitMinutes: number;
+                            snapshotSeconds: number;
+                            features: {
+                                [key: string]: boolean;
+                            };
+                            callbackUrl: string;
+                            callbackSecretSet: boolean;
+                        };
+                        error: null;
+                    };
                 };
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
             /** @description Error 404: `not_found`. */
             404: {
                 headers: {
@@ -3330,15 +5573,61 @@ export interface operations {
                     };
                 };
             };
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Error 429: `rate_limited`. */
+            429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3357,19 +5646,153 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            deleted: true;
+                            name: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3406,21 +5829,222 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            displayName: string;
+                            roomPrefix: string;
+                            tenantId: number | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            recordingEnabled: boolean;
+                            splitMinutes: number;
+                            snapshotSeconds: number;
+                            features: {
+                                [key: string]: boolean;
+                            };
+                            callbackUrl: string;
+                            callbackSecretSet: boolean;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3437,19 +6061,153 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            appDbBytes: number;
+                            vodBytes: number;
+                            vodCount: number;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3466,19 +6224,146 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `application/yaml`, not JSON. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/yaml": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3502,21 +6387,191 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            reloaded: true;
+                            warnings: string[];
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3540,21 +6595,192 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            valid: true;
+                            warnings: string[];
+                            diff: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3571,19 +6797,152 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            ts: string;
+                            sizeBytes: number;
+                        }[];
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3601,19 +6960,152 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            ts: string;
+                            yaml: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3631,19 +7123,153 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            reloaded: true;
+                            warnings: string[];
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3660,19 +7286,153 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            reloaded: true;
+                            warnings: string[];
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3689,19 +7449,155 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            description: string;
+                            sets: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3719,19 +7615,158 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            preset: string;
+                            /** @constant */
+                            applied: true;
+                            /** @constant */
+                            reloaded: true;
+                            changed: string[];
+                            diff: string;
+                            warnings: string[];
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3748,19 +7783,161 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            provider: "aws" | "s3-compatible";
+                            bucket: string;
+                            region: string;
+                            endpoint: string;
+                            forcePathStyle: boolean;
+                            prefix: string;
+                            public_url: string;
+                            keySet: boolean;
+                            secretSet: boolean;
+                            configured: boolean;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3794,21 +7971,199 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            provider: "aws" | "s3-compatible";
+                            bucket: string;
+                            region: string;
+                            endpoint: string;
+                            forcePathStyle: boolean;
+                            prefix: string;
+                            public_url: string;
+                            keySet: boolean;
+                            secretSet: boolean;
+                            configured: boolean;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3825,19 +8180,171 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            enabled: boolean;
+                            url: string;
+                            username: string;
+                            passwordEnv: string;
+                            topicPrefix: string;
+                            qos: 0 | 1 | 2;
+                            tls: boolean;
+                            events: string[];
+                            logs: {
+                                enabled: boolean;
+                                /** @enum {string} */
+                                level: "trace" | "debug" | "info" | "warn" | "error" | "fatal";
+                            };
+                            latencyAlert: {
+                                enabled: boolean;
+                                thresholdMs: number;
+                                cooldownSeconds: number;
+                                intervalSeconds: number;
+                            };
+                            hasPassword: boolean;
+                            configured: boolean;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3880,21 +8387,209 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            enabled: boolean;
+                            url: string;
+                            username: string;
+                            passwordEnv: string;
+                            topicPrefix: string;
+                            qos: 0 | 1 | 2;
+                            tls: boolean;
+                            events: string[];
+                            logs: {
+                                enabled: boolean;
+                                /** @enum {string} */
+                                level: "trace" | "debug" | "info" | "warn" | "error" | "fatal";
+                            };
+                            latencyAlert: {
+                                enabled: boolean;
+                                thresholdMs: number;
+                                cooldownSeconds: number;
+                                intervalSeconds: number;
+                            };
+                            hasPassword: boolean;
+                            configured: boolean;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3911,19 +8606,170 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            transcodingEnabled: boolean;
+                            encoding: string;
+                            vodAdaptive: boolean;
+                            vodRenditions: {
+                                height: number;
+                                bitrateKbps: number;
+                            }[];
+                            layers: {
+                                height: number;
+                                bitrateKbps: number;
+                            }[];
+                            /** @enum {string} */
+                            distribution: "edge" | "cdn" | "sfu";
+                            hlsSegmentSeconds: number;
+                            hlsWindowSegments: number;
+                            rtmpTranscode: boolean;
+                            appliesTo: {
+                                layers: string;
+                                encoding: string;
+                            };
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3962,21 +8808,208 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            transcodingEnabled: boolean;
+                            encoding: string;
+                            vodAdaptive: boolean;
+                            vodRenditions: {
+                                height: number;
+                                bitrateKbps: number;
+                            }[];
+                            layers: {
+                                height: number;
+                                bitrateKbps: number;
+                            }[];
+                            /** @enum {string} */
+                            distribution: "edge" | "cdn" | "sfu";
+                            hlsSegmentSeconds: number;
+                            hlsWindowSegments: number;
+                            rtmpTranscode: boolean;
+                            appliesTo: {
+                                layers: string;
+                                encoding: string;
+                            };
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3993,19 +9026,155 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            layers: {
+                                height: number;
+                                bitrateKbps: number;
+                            }[];
+                            appliesTo: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4029,17 +9198,162 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: a page of the list. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            ts: string;
+                            level: string;
+                            app: string | null;
+                            source: string;
+                            message: string;
+                            meta: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                        total: number;
+                        limit: number;
+                        offset: number;
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4065,19 +9379,162 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: a page of the list. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            ts: string;
+                            level: string;
+                            app: string | null;
+                            source: string;
+                            message: string;
+                            meta: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                        total: number;
+                        limit: number;
+                        offset: number;
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4092,16 +9549,103 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            scope: "global" | "app";
+                            appId: number | null;
+                            allowedIps: string[];
+                            hint: string;
+                            createdBy: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                        }[];
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4134,19 +9678,168 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: a bare body (no envelope). */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        id: number;
+                        token: string;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4163,17 +9856,125 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: no body. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4193,15 +9994,78 @@ export interface operations {
             };
         };
         responses: {
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            received: true;
+                            /** @constant */
+                            duplicate?: true;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4221,15 +10085,97 @@ export interface operations {
             };
         };
         responses: {
-            413: components["responses"]["Error413"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            received: true;
+                            /** @constant */
+                            duplicate?: true;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4246,19 +10192,161 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            url: string;
+                            wsUrl: string;
+                            apiKey: string;
+                            apiSecretSet: boolean;
+                            /** @enum {string} */
+                            source: "app" | "global" | "none";
+                            effective: {
+                                url: string;
+                                wsUrl: string;
+                                apiKey: string;
+                            } | null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4285,21 +10373,199 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            url: string;
+                            wsUrl: string;
+                            apiKey: string;
+                            apiSecretSet: boolean;
+                            /** @enum {string} */
+                            source: "app" | "global" | "none";
+                            effective: {
+                                url: string;
+                                wsUrl: string;
+                                apiKey: string;
+                            } | null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4324,19 +10590,159 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            nodeId: string;
+                            name: string;
+                            redisUrl: string | null;
+                            publicWsUrl: string;
+                            media_server: {
+                                apiKey: string | null;
+                                apiSecret: string | null;
+                                wsUrl: string | null;
+                            };
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4361,19 +10767,173 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            nodeId: string;
+                            status: string;
+                            /** @constant */
+                            stale: false;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4388,16 +10948,98 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            enabled: boolean;
+                            nodes: number;
+                            stale: number;
+                            clusterToken: string | null;
+                            join: string | null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4412,16 +11054,105 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            nodeId: string;
+                            name: string;
+                            ip: string;
+                            region: string;
+                            url: string;
+                            status: string;
+                            stats: {
+                                [key: string]: unknown;
+                            } | null;
+                            joinedAt: string;
+                            lastHeartbeatAt: string;
+                            stale: boolean;
+                        }[];
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4438,17 +11169,125 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: no body. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4475,19 +11314,200 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            nodeId: string;
+                            name: string;
+                            ip: string;
+                            region: string;
+                            url: string;
+                            status: string;
+                            stats: {
+                                [key: string]: unknown;
+                            } | null;
+                            joinedAt: string;
+                            lastHeartbeatAt: string;
+                            stale: boolean;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4504,19 +11524,157 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: a bare body (no envelope). */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        id: number;
+                        streamId: string;
+                        /** @enum {string} */
+                        type: "webrtc" | "rtmp" | "rtsp" | "whip" | "ws-mjpeg";
+                        room: string;
+                        participant: string | null;
+                        /** @enum {string} */
+                        status: "active" | "ended";
+                        startedAt: string;
+                        lastStatsJson: string;
+                    }[];
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4534,19 +11692,167 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            streamId: string;
+                            /** @enum {string} */
+                            type: "webrtc" | "rtmp" | "rtsp" | "whip" | "ws-mjpeg";
+                            room: string;
+                            participant: string | null;
+                            /** @enum {string} */
+                            status: "active" | "ended";
+                            startedAt: string;
+                            lastStatsJson: string;
+                            viewers: number | null;
+                            lastEventAt?: number;
+                            hls?: {
+                                playlistUrl: string;
+                                egressId: string;
+                                startedAt: string;
+                            };
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4564,19 +11870,144 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: no body. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4611,21 +12042,193 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            sent: true;
+                            /** @enum {string} */
+                            topic: "chat" | "reaction";
+                            room: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `media_server_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "media_server_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4662,21 +12265,196 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            token: string;
+                            app: string;
+                            room: string;
+                            identity: string;
+                            wsUrl: string;
+                            playUrl: string;
+                            embedUrl: string;
+                            iframe: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`, `quota_exceeded`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited" | "quota_exceeded";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `media_server_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "media_server_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4694,15 +12472,118 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            token: string;
+                            app: string;
+                            room: string;
+                            wsUrl: string;
+                            /** @enum {string} */
+                            mode: "viewer" | "listener";
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `media_server_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "media_server_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4720,15 +12601,118 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            token: string;
+                            app: string;
+                            room: string;
+                            wsUrl: string;
+                            /** @enum {string} */
+                            mode: "viewer" | "listener";
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `media_server_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "media_server_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4750,19 +12734,175 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: a page of the list. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page"];
+                    "application/json": {
+                        data: {
+                            ingressId: string;
+                            /** @enum {string} */
+                            inputType: "rtmp" | "whip" | "url";
+                            url: string | null;
+                            rtmp_url: string | null;
+                            streamKey: string;
+                            stream_key: string;
+                            roomName: string;
+                            requires_password: boolean;
+                            stream_password?: string;
+                            adaptive: boolean;
+                            player_url: string;
+                            embed_iframe: string;
+                            authorizedAt: string | null;
+                            enabled: boolean;
+                            disabledAt: string | null;
+                            rotatedAt: string | null;
+                            status: string;
+                            bitrate: number | null;
+                            width: number | null;
+                            height: number | null;
+                            viewers: null;
+                        }[];
+                        total: number;
+                        limit: number;
+                        offset: number;
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `media_server_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "media_server_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4793,21 +12933,210 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            ingressId: string;
+                            /** @enum {string} */
+                            inputType: "rtmp" | "whip" | "url";
+                            url: string | null;
+                            rtmp_url: string | null;
+                            streamKey: string;
+                            stream_key: string;
+                            roomName: string;
+                            requires_password: boolean;
+                            stream_password?: string;
+                            adaptive: boolean;
+                            player_url: string;
+                            embed_iframe: string;
+                            authorizedAt: string | null;
+                            enabled: boolean;
+                            disabledAt: string | null;
+                            rotatedAt: string | null;
+                            status: string;
+                            bitrate: number | null;
+                            width: number | null;
+                            height: number | null;
+                            viewers: null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `media_server_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "media_server_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4825,19 +13154,172 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            ingressId: string;
+                            /** @enum {string} */
+                            inputType: "rtmp" | "whip" | "url";
+                            url: string | null;
+                            rtmp_url: string | null;
+                            streamKey: string;
+                            stream_key: string;
+                            roomName: string;
+                            requires_password: boolean;
+                            stream_password?: string;
+                            adaptive: boolean;
+                            player_url: string;
+                            embed_iframe: string;
+                            authorizedAt: string | null;
+                            enabled: boolean;
+                            disabledAt: string | null;
+                            rotatedAt: string | null;
+                            status: string;
+                            bitrate: number | null;
+                            width: number | null;
+                            height: number | null;
+                            viewers: null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `media_server_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "media_server_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4855,19 +13337,144 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: no body. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `media_server_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "media_server_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4885,19 +13492,192 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            ingressId: string;
+                            /** @enum {string} */
+                            inputType: "rtmp" | "whip" | "url";
+                            url: string | null;
+                            rtmp_url: string | null;
+                            streamKey: string;
+                            stream_key: string;
+                            roomName: string;
+                            requires_password: boolean;
+                            stream_password?: string;
+                            adaptive: boolean;
+                            player_url: string;
+                            embed_iframe: string;
+                            authorizedAt: string | null;
+                            enabled: boolean;
+                            disabledAt: string | null;
+                            rotatedAt: string | null;
+                            status: string;
+                            bitrate: number | null;
+                            width: number | null;
+                            height: number | null;
+                            viewers: null;
+                            disconnected: boolean;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `media_server_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "media_server_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4915,19 +13695,173 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            ingressId: string;
+                            /** @enum {string} */
+                            inputType: "rtmp" | "whip" | "url";
+                            url: string | null;
+                            rtmp_url: string | null;
+                            streamKey: string;
+                            stream_key: string;
+                            roomName: string;
+                            requires_password: boolean;
+                            stream_password?: string;
+                            adaptive: boolean;
+                            player_url: string;
+                            embed_iframe: string;
+                            authorizedAt: string | null;
+                            enabled: boolean;
+                            disabledAt: string | null;
+                            rotatedAt: string | null;
+                            status: string;
+                            bitrate: number | null;
+                            width: number | null;
+                            height: number | null;
+                            viewers: null;
+                            disconnected: boolean;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `media_server_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "media_server_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4945,19 +13879,173 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            ingressId: string;
+                            /** @enum {string} */
+                            inputType: "rtmp" | "whip" | "url";
+                            url: string | null;
+                            rtmp_url: string | null;
+                            streamKey: string;
+                            stream_key: string;
+                            roomName: string;
+                            requires_password: boolean;
+                            stream_password?: string;
+                            adaptive: boolean;
+                            player_url: string;
+                            embed_iframe: string;
+                            authorizedAt: string | null;
+                            enabled: boolean;
+                            disabledAt: string | null;
+                            rotatedAt: string | null;
+                            status: string;
+                            bitrate: number | null;
+                            width: number | null;
+                            height: number | null;
+                            viewers: null;
+                            disconnected: boolean;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `media_server_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "media_server_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4982,21 +14070,210 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            valid: true;
+                            authorizedAt: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`, `invalid_credentials`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized" | "invalid_credentials";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5013,19 +14290,171 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            room: string;
+                            identity: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            disabledAt: string | null;
+                            rotatedAt: string | null;
+                            wsUrl: string;
+                            mjpegUrl: string;
+                            frameUrl: string;
+                            playerUrl: string;
+                            embedUrl: string;
+                            connected: boolean;
+                            connectedAt: string | null;
+                            fps: number;
+                            lastFrameAt: string | null;
+                            viewers: number;
+                            framesIn: number;
+                            bytesIn: number;
+                            framesDropped: number;
+                        }[];
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5050,21 +14479,221 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            room: string;
+                            identity: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            disabledAt: string | null;
+                            rotatedAt: string | null;
+                            wsUrl: string;
+                            mjpegUrl: string;
+                            frameUrl: string;
+                            playerUrl: string;
+                            embedUrl: string;
+                            streamKey: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`, `quota_exceeded`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited" | "quota_exceeded";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5082,19 +14711,144 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: no body. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5112,19 +14866,164 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            room: string;
+                            identity: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            disabledAt: string | null;
+                            rotatedAt: string | null;
+                            wsUrl: string;
+                            mjpegUrl: string;
+                            frameUrl: string;
+                            playerUrl: string;
+                            embedUrl: string;
+                            streamKey: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5142,19 +15041,171 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            room: string;
+                            identity: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            disabledAt: string | null;
+                            rotatedAt: string | null;
+                            wsUrl: string;
+                            mjpegUrl: string;
+                            frameUrl: string;
+                            playerUrl: string;
+                            embedUrl: string;
+                            connected: boolean;
+                            connectedAt: string | null;
+                            fps: number;
+                            lastFrameAt: string | null;
+                            viewers: number;
+                            framesIn: number;
+                            bytesIn: number;
+                            framesDropped: number;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5172,19 +15223,171 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            room: string;
+                            identity: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            disabledAt: string | null;
+                            rotatedAt: string | null;
+                            wsUrl: string;
+                            mjpegUrl: string;
+                            frameUrl: string;
+                            playerUrl: string;
+                            embedUrl: string;
+                            connected: boolean;
+                            connectedAt: string | null;
+                            fps: number;
+                            lastFrameAt: string | null;
+                            viewers: number;
+                            framesIn: number;
+                            bytesIn: number;
+                            framesDropped: number;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5202,15 +15405,119 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            /** @constant */
+                            type: "ws-mjpeg";
+                            room: string;
+                            mjpegUrl: string;
+                            frameUrl: string;
+                            variant: string | null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5232,15 +15539,89 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `multipart/x-mixed-replace; boundary=service-mjpeg-frame`, not JSON. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "multipart/x-mixed-replace; boundary=service-mjpeg-frame": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5262,15 +15643,89 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `image/jpeg`, not JSON. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "image/jpeg": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5288,15 +15743,51 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `text/html; charset=utf-8`, not JSON. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "text/html; charset=utf-8": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5314,15 +15805,51 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `text/html; charset=utf-8`, not JSON. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "text/html; charset=utf-8": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5342,15 +15869,126 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            app: string;
+                            room: string;
+                            /** @enum {string} */
+                            kind: "ws-mjpeg" | "webrtc";
+                            /** @enum {string} */
+                            access: "public" | "token";
+                            wsUrl: string | null;
+                            features: {
+                                chat: boolean;
+                                reactions: boolean;
+                            };
+                            liveUrl: string;
+                            tokenUrl: string;
+                            pluginsUrl: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5369,15 +16007,70 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `text/javascript; charset=utf-8`, not JSON. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "text/javascript; charset=utf-8": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5392,16 +16085,94 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            [key: string]: unknown;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5418,17 +16189,132 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            available: boolean;
+                            probedAt: string;
+                            types: {
+                                nvidia: boolean;
+                                vaapi: boolean;
+                                qsv: boolean;
+                            };
+                            nvidia: {
+                                tool: string;
+                                gpus: string[];
+                            };
+                            vaapi: {
+                                renderNodes: string[];
+                                tool: string;
+                                driver: string | null;
+                            };
+                            ffmpeg: {
+                                tool: string;
+                                hardwareEncoders: string[];
+                            };
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5443,16 +16329,113 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            available: boolean;
+                            probedAt: string;
+                            types: {
+                                nvidia: boolean;
+                                vaapi: boolean;
+                                qsv: boolean;
+                            };
+                            nvidia: {
+                                tool: string;
+                                gpus: string[];
+                            };
+                            vaapi: {
+                                renderNodes: string[];
+                                tool: string;
+                                driver: string | null;
+                            };
+                            ffmpeg: {
+                                tool: string;
+                                hardwareEncoders: string[];
+                            };
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5467,16 +16450,115 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            file: string;
+                            integrity: string;
+                            schemaVersion: number;
+                            pageSize: number;
+                            pageCount: number;
+                            freelistCount: number;
+                            fileBytes: number;
+                            walBytes: number;
+                            roomPrefixes: {
+                                /** @enum {string} */
+                                status: "ok" | "overlapping";
+                                overlaps: {
+                                    apps: [
+                                        string,
+                                        string
+                                    ];
+                                    prefixes: [
+                                        string,
+                                        string
+                                    ];
+                                }[];
+                            };
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5493,19 +16575,167 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            file: string;
+                            integrity: string;
+                            schemaVersion: number;
+                            pageSize: number;
+                            pageCount: number;
+                            freelistCount: number;
+                            fileBytes: number;
+                            walBytes: number;
+                            /** @enum {string} */
+                            status: "ok" | "damaged";
+                            files: {
+                                file: string;
+                                /** @enum {string} */
+                                status: "ok" | "damaged";
+                                problem?: string;
+                                action?: string;
+                            }[];
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5522,19 +16752,182 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            before: {
+                                fileBytes: number;
+                                walBytes: number;
+                                pageCount: number;
+                                freelistCount: number;
+                            };
+                            after: {
+                                fileBytes: number;
+                                walBytes: number;
+                                pageCount: number;
+                                freelistCount: number;
+                            };
+                            durationMs: number;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5561,19 +16954,189 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: a page of the list. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            room: string;
+                            streamId: string | null;
+                            /** @enum {string} */
+                            status: "recording" | "uploading" | "ready" | "failed";
+                            part: number;
+                            sizeBytes: number | null;
+                            durationS: number | null;
+                            width: number | null;
+                            height: number | null;
+                            format: string | null;
+                            codec: string | null;
+                            fileKey: string | null;
+                            s3Url: string | null;
+                            snapshotKey: string | null;
+                            url: string | null;
+                            presignedUrl: string | null;
+                            publicUrl: string | null;
+                            failure: {
+                                reason: string;
+                                detail: string | null;
+                            } | null;
+                            adaptive: {
+                                /** @enum {string} */
+                                status: "pending" | "ready" | "failed";
+                                masterUrl: string | null;
+                            } | null;
+                            variants: {
+                                name: string;
+                                height: number;
+                                bitrateKbps: number;
+                                url: string | null;
+                            }[];
+                            startedAt: string;
+                            endedAt: string | null;
+                            readyAt: string | null;
+                        }[];
+                        total: number;
+                        limit: number;
+                        offset: number;
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5591,19 +17154,186 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            room: string;
+                            streamId: string | null;
+                            /** @enum {string} */
+                            status: "recording" | "uploading" | "ready" | "failed";
+                            part: number;
+                            sizeBytes: number | null;
+                            durationS: number | null;
+                            width: number | null;
+                            height: number | null;
+                            format: string | null;
+                            codec: string | null;
+                            fileKey: string | null;
+                            s3Url: string | null;
+                            snapshotKey: string | null;
+                            url: string | null;
+                            presignedUrl: string | null;
+                            publicUrl: string | null;
+                            failure: {
+                                reason: string;
+                                detail: string | null;
+                            } | null;
+                            adaptive: {
+                                /** @enum {string} */
+                                status: "pending" | "ready" | "failed";
+                                masterUrl: string | null;
+                            } | null;
+                            variants: {
+                                name: string;
+                                height: number;
+                                bitrateKbps: number;
+                                url: string | null;
+                            }[];
+                            startedAt: string;
+                            endedAt: string | null;
+                            readyAt: string | null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5621,19 +17351,163 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: no body. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5651,19 +17525,172 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            url: string;
+                            filename: string;
+                            expiresInSeconds: number | null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5681,19 +17708,165 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `video/mp4`, not JSON. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "video/mp4": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5711,19 +17884,205 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: number;
+                            room: string;
+                            streamId: string | null;
+                            /** @enum {string} */
+                            status: "recording" | "uploading" | "ready" | "failed";
+                            part: number;
+                            sizeBytes: number | null;
+                            durationS: number | null;
+                            width: number | null;
+                            height: number | null;
+                            format: string | null;
+                            codec: string | null;
+                            fileKey: string | null;
+                            s3Url: string | null;
+                            snapshotKey: string | null;
+                            url: string | null;
+                            presignedUrl: string | null;
+                            publicUrl: string | null;
+                            failure: {
+                                reason: string;
+                                detail: string | null;
+                            } | null;
+                            adaptive: {
+                                /** @enum {string} */
+                                status: "pending" | "ready" | "failed";
+                                masterUrl: string | null;
+                            } | null;
+                            variants: {
+                                name: string;
+                                height: number;
+                                bitrateKbps: number;
+                                url: string | null;
+                            }[];
+                            startedAt: string;
+                            endedAt: string | null;
+                            readyAt: string | null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5741,19 +18100,173 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            vodId: number;
+                            egressId: string;
+                            /** @enum {string} */
+                            status: "recording" | "uploading";
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5770,19 +18283,177 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            app: string;
+                            generatedAt: string;
+                            live: {
+                                rooms: number;
+                                streams: number;
+                                byType: {
+                                    [key: string]: number;
+                                };
+                                viewers: number | null;
+                            };
+                            vods: {
+                                count: number;
+                                bytes: number;
+                                byStatus: {
+                                    [key: string]: number;
+                                };
+                            };
+                            storage: {
+                                appDbBytes: number;
+                            };
+                            ingresses: {
+                                reachable: boolean;
+                                total: number | null;
+                                byState: {
+                                    [key: string]: number;
+                                };
+                            };
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5807,21 +18478,211 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            vodId: number;
+                            egressId: string;
+                            /** @enum {string} */
+                            status: "recording" | "uploading";
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `egress_unavailable`, `media_server_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "egress_unavailable" | "media_server_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5839,19 +18700,173 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            vodId: number;
+                            egressId: string;
+                            /** @enum {string} */
+                            status: "recording" | "uploading";
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5875,21 +18890,214 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            room: string;
+                            file: string;
+                            key: string | null;
+                            url: string | null;
+                            sizeBytes: number;
+                            takenAt: string;
+                            vodId: number | null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `egress_unavailable`, `media_server_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "egress_unavailable" | "media_server_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5907,19 +19115,173 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            vodId: number;
+                            egressId: string;
+                            /** @enum {string} */
+                            status: "recording" | "uploading";
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `egress_unavailable`, `media_server_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "egress_unavailable" | "media_server_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5937,19 +19299,173 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            vodId: number;
+                            egressId: string;
+                            /** @enum {string} */
+                            status: "recording" | "uploading";
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5968,19 +19484,147 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `application/vnd.apple.mpegurl` or `video/mp2t`, not JSON. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/vnd.apple.mpegurl": unknown;
+                    "video/mp2t": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5998,19 +19642,166 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            streamId: string;
+                            room: string;
+                            /** @enum {string} */
+                            platform: "youtube" | "twitch" | "facebook" | "custom";
+                            name: string;
+                            layout: string;
+                            url: string;
+                            /** @enum {string} */
+                            state: "starting" | "active" | "failed" | "stopped";
+                            since: string;
+                            lastError: string | null;
+                            attempts: number;
+                            bitrateKbps: number | null;
+                            egressId: string;
+                            createdAt: string;
+                        }[];
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6040,21 +19831,223 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            streamId: string;
+                            room: string;
+                            /** @enum {string} */
+                            platform: "youtube" | "twitch" | "facebook" | "custom";
+                            name: string;
+                            layout: string;
+                            url: string;
+                            /** @enum {string} */
+                            state: "starting" | "active" | "failed" | "stopped";
+                            since: string;
+                            lastError: string | null;
+                            attempts: number;
+                            bitrateKbps: number | null;
+                            egressId: string;
+                            createdAt: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`, `quota_exceeded`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited" | "quota_exceeded";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `egress_unavailable`, `media_server_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "egress_unavailable" | "media_server_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6073,19 +20066,166 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            streamId: string;
+                            room: string;
+                            /** @enum {string} */
+                            platform: "youtube" | "twitch" | "facebook" | "custom";
+                            name: string;
+                            layout: string;
+                            url: string;
+                            /** @enum {string} */
+                            state: "starting" | "active" | "failed" | "stopped";
+                            since: string;
+                            lastError: string | null;
+                            attempts: number;
+                            bitrateKbps: number | null;
+                            egressId: string;
+                            createdAt: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6102,19 +20242,223 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            version: string;
+                            needsWorker: boolean;
+                            playerOverlay: boolean;
+                            sources: ("camera" | "livekit")[];
+                            configSchema: {
+                                [key: string]: {
+                                    /** @constant */
+                                    type: "string";
+                                    default: string;
+                                    description: string;
+                                    maxLength: number;
+                                    pattern?: {
+                                        regex: string;
+                                        message: string;
+                                    };
+                                } | {
+                                    /** @constant */
+                                    type: "number";
+                                    default: number;
+                                    description: string;
+                                    min: number;
+                                    max: number;
+                                    integer: boolean;
+                                } | {
+                                    /** @constant */
+                                    type: "boolean";
+                                    default: boolean;
+                                    description: string;
+                                } | {
+                                    /** @constant */
+                                    type: "select";
+                                    default: string;
+                                    description: string;
+                                    options: string[];
+                                } | {
+                                    /** @constant */
+                                    type: "secret";
+                                    /** @constant */
+                                    default: "";
+                                    description: string;
+                                };
+                            };
+                            installed: boolean;
+                            enabled: boolean;
+                            config: {
+                                [key: string]: string | number | boolean;
+                            };
+                            worker: {
+                                plugin: string;
+                                /** @enum {string} */
+                                state: "stopped" | "starting" | "running" | "stopping" | "crashed" | "failed";
+                                pid: number | null;
+                                startedAt: string | null;
+                                model: string | null;
+                                crashes: number;
+                                lastExit: {
+                                    exitCode: number | null;
+                                    signal: string | null;
+                                    error: string | null;
+                                } | null;
+                                rooms: {
+                                    [key: string]: {
+                                        fps: number;
+                                        latencyMs: number;
+                                        analysed: number;
+                                        skipped: number;
+                                    };
+                                };
+                                rssBytes: number | null;
+                            } | null;
+                        }[];
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6131,15 +20475,99 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            version: string;
+                            overlay: {
+                                topic: string;
+                            };
+                        }[];
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6157,19 +20585,224 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            version: string;
+                            needsWorker: boolean;
+                            playerOverlay: boolean;
+                            sources: ("camera" | "livekit")[];
+                            configSchema: {
+                                [key: string]: {
+                                    /** @constant */
+                                    type: "string";
+                                    default: string;
+                                    description: string;
+                                    maxLength: number;
+                                    pattern?: {
+                                        regex: string;
+                                        message: string;
+                                    };
+                                } | {
+                                    /** @constant */
+                                    type: "number";
+                                    default: number;
+                                    description: string;
+                                    min: number;
+                                    max: number;
+                                    integer: boolean;
+                                } | {
+                                    /** @constant */
+                                    type: "boolean";
+                                    default: boolean;
+                                    description: string;
+                                } | {
+                                    /** @constant */
+                                    type: "select";
+                                    default: string;
+                                    description: string;
+                                    options: string[];
+                                } | {
+                                    /** @constant */
+                                    type: "secret";
+                                    /** @constant */
+                                    default: "";
+                                    description: string;
+                                };
+                            };
+                            installed: boolean;
+                            enabled: boolean;
+                            config: {
+                                [key: string]: string | number | boolean;
+                            };
+                            worker: {
+                                plugin: string;
+                                /** @enum {string} */
+                                state: "stopped" | "starting" | "running" | "stopping" | "crashed" | "failed";
+                                pid: number | null;
+                                startedAt: string | null;
+                                model: string | null;
+                                crashes: number;
+                                lastExit: {
+                                    exitCode: number | null;
+                                    signal: string | null;
+                                    error: string | null;
+                                } | null;
+                                rooms: {
+                                    [key: string]: {
+                                        fps: number;
+                                        latencyMs: number;
+                                        analysed: number;
+                                        skipped: number;
+                                    };
+                                };
+                                rssBytes: number | null;
+                            } | null;
+                            rooms: string[];
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6187,19 +20820,152 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            removed: true;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6227,21 +20993,280 @@ export interface operations {
             };
         };
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            version: string;
+                            needsWorker: boolean;
+                            playerOverlay: boolean;
+                            sources: ("camera" | "livekit")[];
+                            configSchema: {
+                                [key: string]: {
+                                    /** @constant */
+                                    type: "string";
+                                    default: string;
+                                    description: string;
+                                    maxLength: number;
+                                    pattern?: {
+                                        regex: string;
+                                        message: string;
+                                    };
+                                } | {
+                                    /** @constant */
+                                    type: "number";
+                                    default: number;
+                                    description: string;
+                                    min: number;
+                                    max: number;
+                                    integer: boolean;
+                                } | {
+                                    /** @constant */
+                                    type: "boolean";
+                                    default: boolean;
+                                    description: string;
+                                } | {
+                                    /** @constant */
+                                    type: "select";
+                                    default: string;
+                                    description: string;
+                                    options: string[];
+                                } | {
+                                    /** @constant */
+                                    type: "secret";
+                                    /** @constant */
+                                    default: "";
+                                    description: string;
+                                };
+                            };
+                            installed: boolean;
+                            enabled: boolean;
+                            config: {
+                                [key: string]: string | number | boolean;
+                            };
+                            worker: {
+                                plugin: string;
+                                /** @enum {string} */
+                                state: "stopped" | "starting" | "running" | "stopping" | "crashed" | "failed";
+                                pid: number | null;
+                                startedAt: string | null;
+                                model: string | null;
+                                crashes: number;
+                                lastExit: {
+                                    exitCode: number | null;
+                                    signal: string | null;
+                                    error: string | null;
+                                } | null;
+                                rooms: {
+                                    [key: string]: {
+                                        fps: number;
+                                        latencyMs: number;
+                                        analysed: number;
+                                        skipped: number;
+                                    };
+                                };
+                                rssBytes: number | null;
+                            } | null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6259,19 +21284,223 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            version: string;
+                            needsWorker: boolean;
+                            playerOverlay: boolean;
+                            sources: ("camera" | "livekit")[];
+                            configSchema: {
+                                [key: string]: {
+                                    /** @constant */
+                                    type: "string";
+                                    default: string;
+                                    description: string;
+                                    maxLength: number;
+                                    pattern?: {
+                                        regex: string;
+                                        message: string;
+                                    };
+                                } | {
+                                    /** @constant */
+                                    type: "number";
+                                    default: number;
+                                    description: string;
+                                    min: number;
+                                    max: number;
+                                    integer: boolean;
+                                } | {
+                                    /** @constant */
+                                    type: "boolean";
+                                    default: boolean;
+                                    description: string;
+                                } | {
+                                    /** @constant */
+                                    type: "select";
+                                    default: string;
+                                    description: string;
+                                    options: string[];
+                                } | {
+                                    /** @constant */
+                                    type: "secret";
+                                    /** @constant */
+                                    default: "";
+                                    description: string;
+                                };
+                            };
+                            installed: boolean;
+                            enabled: boolean;
+                            config: {
+                                [key: string]: string | number | boolean;
+                            };
+                            worker: {
+                                plugin: string;
+                                /** @enum {string} */
+                                state: "stopped" | "starting" | "running" | "stopping" | "crashed" | "failed";
+                                pid: number | null;
+                                startedAt: string | null;
+                                model: string | null;
+                                crashes: number;
+                                lastExit: {
+                                    exitCode: number | null;
+                                    signal: string | null;
+                                    error: string | null;
+                                } | null;
+                                rooms: {
+                                    [key: string]: {
+                                        fps: number;
+                                        latencyMs: number;
+                                        analysed: number;
+                                        skipped: number;
+                                    };
+                                };
+                                rssBytes: number | null;
+                            } | null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6289,19 +21518,190 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            plugin: string;
+                            /** @enum {string} */
+                            state: "stopped" | "starting" | "running" | "stopping" | "crashed" | "failed";
+                            pid: number | null;
+                            startedAt: string | null;
+                            model: string | null;
+                            crashes: number;
+                            lastExit: {
+                                exitCode: number | null;
+                                signal: string | null;
+                                error: string | null;
+                            } | null;
+                            rooms: {
+                                [key: string]: {
+                                    fps: number;
+                                    latencyMs: number;
+                                    analysed: number;
+                                    skipped: number;
+                                };
+                            };
+                            rssBytes: number | null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6319,19 +21719,190 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            plugin: string;
+                            /** @enum {string} */
+                            state: "stopped" | "starting" | "running" | "stopping" | "crashed" | "failed";
+                            pid: number | null;
+                            startedAt: string | null;
+                            model: string | null;
+                            crashes: number;
+                            lastExit: {
+                                exitCode: number | null;
+                                signal: string | null;
+                                error: string | null;
+                            } | null;
+                            rooms: {
+                                [key: string]: {
+                                    fps: number;
+                                    latencyMs: number;
+                                    analysed: number;
+                                    skipped: number;
+                                };
+                            };
+                            rssBytes: number | null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6349,19 +21920,190 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            plugin: string;
+                            /** @enum {string} */
+                            state: "stopped" | "starting" | "running" | "stopping" | "crashed" | "failed";
+                            pid: number | null;
+                            startedAt: string | null;
+                            model: string | null;
+                            crashes: number;
+                            lastExit: {
+                                exitCode: number | null;
+                                signal: string | null;
+                                error: string | null;
+                            } | null;
+                            rooms: {
+                                [key: string]: {
+                                    fps: number;
+                                    latencyMs: number;
+                                    analysed: number;
+                                    skipped: number;
+                                };
+                            };
+                            rssBytes: number | null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6381,19 +22123,156 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            lines: {
+                                ts: string;
+                                /** @enum {string} */
+                                stream: "stdout" | "stderr";
+                                line: string;
+                            }[];
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6413,15 +22292,91 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            type: "detections";
+                            room: string;
+                            at: number;
+                            width: number;
+                            height: number;
+                            model: string;
+                            objects: {
+                                label: string;
+                                score: number;
+                                box: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                };
+                            }[];
+                        } | null;
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6439,19 +22394,167 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            type: "detections";
+                            room: string;
+                            at: number;
+                            width: number;
+                            height: number;
+                            model: string;
+                            objects: {
+                                label: string;
+                                score: number;
+                                box: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                };
+                            }[];
+                        }[];
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6473,19 +22576,165 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: a page of the list. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            event: string;
+                            room: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed" | "dropped";
+                            attempts: number;
+                            emittedAt: string;
+                            nextAttemptAt: string | null;
+                            finishedAt: string | null;
+                            lastUrl: string | null;
+                            lastStatus: number | null;
+                            lastError: string | null;
+                        }[];
+                        total: number;
+                        limit: number;
+                        offset: number;
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6503,19 +22752,163 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            event: string;
+                            room: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed" | "dropped";
+                            attempts: number;
+                            emittedAt: string;
+                            nextAttemptAt: string | null;
+                            finishedAt: string | null;
+                            lastUrl: string | null;
+                            lastStatus: number | null;
+                            lastError: string | null;
+                            body: string;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6533,19 +22926,181 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            event: string;
+                            room: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed" | "dropped";
+                            attempts: number;
+                            emittedAt: string;
+                            nextAttemptAt: string | null;
+                            finishedAt: string | null;
+                            lastUrl: string | null;
+                            lastStatus: number | null;
+                            lastError: string | null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6560,23 +23115,38 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description What the named examples answer. */
+            /** @description Success: a bare body (no envelope). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                        version: string;
+                        instanceId: string;
+                        uptimeSeconds: number;
+                    };
                 };
             };
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Error 500: `internal_error`. */
+            500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6593,15 +23163,51 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `text/plain; version=0.0.4; charset=utf-8`, not JSON. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "text/plain; version=0.0.4; charset=utf-8": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6616,16 +23222,118 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: a bare body (no envelope). */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        ts: string;
+                        uptimeSeconds: number;
+                        version: string;
+                        cpu: {
+                            loadAvg: number[];
+                            cores: number;
+                        };
+                        memory: {
+                            totalBytes: number;
+                            freeBytes: number;
+                            usedBytes: number;
+                        };
+                        mediaServerReachable: boolean;
+                        counts: {
+                            apps: number;
+                            rooms: number;
+                            activeStreams: number;
+                        };
+                        egress: {
+                            reachable: boolean;
+                            active: number;
+                            total: number;
+                        };
+                        ingress: {
+                            reachable: boolean;
+                            active: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6642,17 +23350,129 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": {
+                        data: {
+                            id: string;
+                            machine: string;
+                            state: unknown;
+                            status: string;
+                            startedAt: string;
+                            lastEvent: {
+                                type: string;
+                                at: string;
+                            } | null;
+                            since: string;
+                            transitions: {
+                                from: unknown;
+                                to: unknown;
+                                event: string;
+                                at: string;
+                            }[];
+                            context: unknown;
+                        }[];
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6667,14 +23487,70 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `application/json`, not JSON. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": unknown;
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6689,14 +23565,51 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `text/html`, not JSON. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "text/html": unknown;
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6713,15 +23626,72 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `text/javascript` or `text/css` or `image/png`, not JSON. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "text/javascript": unknown;
+                    "text/css": unknown;
+                    "image/png": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6736,14 +23706,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `text/plain`, not JSON. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "text/plain": unknown;
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6758,14 +23746,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `text/html`, not JSON. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "text/html": unknown;
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6784,15 +23790,71 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            400: components["responses"]["Error400"];
-            500: components["responses"]["Error500"];
-            /** @description Success: `{ data, error: null }` (or a page for list routes); 204 has no body. A few routes answer a bare body or non-JSON (pages, streams, files): see the README. */
-            "2XX": {
+            /** @description Success: `text/javascript` or `text/css`, not JSON. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "text/javascript": unknown;
+                    "text/css": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];

@@ -17,6 +17,7 @@ export function consoleRoutes(d: { assets: ConsoleAssets; settings: ConsoleSetti
       method: "GET",
       path: "/",
       auth: "public",
+      responseType: "text/plain",
       handler: async () => text("see /console\n", "text/plain; charset=utf-8", 302, { location: "/console" }),
     }),
     defineRoute({

@@ -43,15 +43,6 @@ const TOPIC_PAGES = [
   "observability", "security", "operations", "development", "benchmarks",
 ].map((name) => `docs/${name}.md`);
 
-/**
- * Link targets written by another part of issue 31 on its own branch (the typed client), each with
- * why it is missing here. Once the target exists the entry must go: a stale one fails.
- */
-const PENDING_TARGETS: Readonly<Record<string, string>> = {
-  "client": "the typed client package, written in parallel (issue 31); the lead drops this entry at merge",
-  "client/README.md": "the typed client's own README, written with the package (issue 31)",
-};
-
 /** A page's lines outside fenced code blocks, with 1-based numbers. */
 function prose(text: string): Array<{ line: number; text: string }> {
   let fenced = false;
@@ -96,7 +87,6 @@ function relativeLinks(text: string): Array<{ line: number; target: string }> {
 function brokenLink(page: string, target: string): string | null {
   const [file = "", anchor] = target.split("#");
   const resolved = file === "" ? page : path.posix.normalize(path.posix.join(path.posix.dirname(page), file)).replace(/\/$/, "");
-  if (PENDING_TARGETS[resolved] !== undefined) return null;
   if (!existsSync(path.join(root, resolved))) return `${resolved} does not exist`;
   if (anchor === undefined) return null;
   if (statSync(path.join(root, resolved)).isDirectory() || !resolved.endsWith(".md")) return `${resolved} has no headings to point at`;
@@ -120,10 +110,6 @@ describe("docs: the README split into a front page and one page per topic", () =
       }),
     );
     assert.deepEqual(broken, []);
-  });
-
-  it("keeps no pending link target that exists now", () => {
-    assert.deepEqual(Object.keys(PENDING_TARGETS).filter((t) => existsSync(path.join(root, t))), []);
   });
 
   it("keeps the README a front page, under 250 lines", () => {
