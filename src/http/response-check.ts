@@ -48,11 +48,13 @@ const ENVELOPE_KEYS = ["data", "error"];
 
 /**
  * Where a success answer departs from what its route declares (`response`, `responseStatus`, and
- * the shape), or an empty list. Only 2xx answers of routes that declare `response` are read:
- * errors have their own envelope, and `responseType` routes are not JSON.
+ * the shape; for `responseType` routes, the media type), or an empty list. Only 2xx answers are
+ * read: errors have their own envelope.
  */
 export function answerIssues(route: Route, reply: Reply): AnswerIssue[] {
-  if (!route.response || reply.status < 200 || reply.status >= 300) return [];
+  if (reply.status < 200 || reply.status >= 300) return [];
+  if (route.responseType !== undefined) return typeIssues(route.responseType, reply);
+  if (!route.response) return [];
   const declared = route.responseStatus ?? 200;
   if (reply.status !== declared) return [{ path: "(status)", message: `answered ${reply.status}; the route declares ${declared}` }];
   if (declared === 204) return reply.body === undefined || reply.body.length === 0 ? [] : [{ path: "(body)", message: "204 answered a body" }];
@@ -68,6 +70,14 @@ export function answerIssues(route: Route, reply: Reply): AnswerIssue[] {
     return [{ path: "(body)", message: `expected the ${shape} keys ${keys.join(", ")} with error null; got ${envelope ? got.join(", ") : typeof body}` }];
   }
   return issuesOf(route.response, envelope["data"], ["data"]);
+}
+
+/** A `responseType` route answered a media type it does not list (several are comma-separated). */
+function typeIssues(declared: string, reply: Reply): AnswerIssue[] {
+  const mediaType = (type: string) => type.split(";")[0]?.trim().toLowerCase() ?? "";
+  const allowed = declared.split(",").map(mediaType);
+  const got = mediaType(reply.contentType ?? "");
+  return allowed.includes(got) ? [] : [{ path: "(content-type)", message: `answered ${reply.contentType ?? "no content type"}; the route declares ${declared}` }];
 }
 
 function issuesOf(schema: z.ZodType, value: unknown, prefix: string[]): AnswerIssue[] {

@@ -50,10 +50,15 @@ describe("answerIssues: a success answer against its route's declaration", () =>
     assert.deepEqual(answerIssues(route({ response: item }), bare({ name: "a", size: 1 })).map((i) => i.path), ["(body)"]);
   });
 
-  it("leaves errors, undeclared routes and non-JSON routes to others, and refuses non-JSON for a schema", () => {
+  it("leaves errors and undeclared routes to others, and refuses non-JSON for a schema", () => {
     assert.deepEqual(answerIssues(route({}), ok({ anything: 1 })), []);
     assert.deepEqual(answerIssues(route({ response: item }), ok({ bad: 1 }, 404)), []);
-    assert.deepEqual(answerIssues(route({ responseType: "text/html" }), text("<p>", "text/html")), []);
     assert.deepEqual(answerIssues(route({ response: item }), text("<p>", "text/html")).map((i) => i.path), ["(body)"]);
+  });
+
+  it("checks a non-JSON route's media type against the ones it lists", () => {
+    assert.deepEqual(answerIssues(route({ responseType: "text/html" }), text("<p>", "text/html; charset=utf-8")), []);
+    assert.deepEqual(answerIssues(route({ responseType: "application/vnd.apple.mpegurl, video/mp2t" }), text("x", "video/mp2t")), []);
+    assert.deepEqual(answerIssues(route({ responseType: "text/html" }), text("{}", "application/json")).map((i) => i.path), ["(content-type)"]);
   });
 });
