@@ -82,15 +82,16 @@ export class MediaWebhooks {
   }
 
   async receive(body: string, authorization: string | undefined): Promise<{ duplicate: boolean } | Problem> {
-    const candidates = this.candidates(issuerOf(authorization));
-    if (candidates.length === 0) return this.o.servers.global ? problem("unauthorized", "the webhook is signed with an unknown API key") : MEDIA_SERVER_MISSING;
     let signer: MediaServer | undefined;
-    for (const media of candidates) {
+    let tried = 0;
+    for (const media of this.candidates(issuerOf(authorization))) {
+      tried++;
       if (await media.signedWebhook(body, authorization)) {
         signer = media;
         break;
       }
     }
+    if (tried === 0) return this.o.servers.global ? problem("unauthorized", "the webhook is signed with an unknown API key") : MEDIA_SERVER_MISSING;
     if (!signer) return problem("unauthorized", "the webhook signature is missing, not HS256, or does not match the body");
     const event = parseEvent(body);
     if (!event) {
@@ -128,18 +129,26 @@ export class MediaWebhooks {
   /**
    * The servers that may have signed a webhook from this API key (its JWT's issuer): the global
    * one and every app's own with that key. Several apps can name the same key with different
-   * secrets, so each distinct server is tried rather than the first app's.
+   * secrets, so each distinct server is tried rather than the first app's; they are produced one by
+   * one, so the search stops at the first that verifies.
    */
-  private candidates(issuer: string | undefined): MediaServer[] {
+  private *candidates(issuer: string | undefined): Generator<MediaServer> {
     const { servers } = this.o;
-    const found: MediaServer[] = servers.global && (issuer === undefined || servers.global.settings.apiKey === issuer) ? [servers.global] : [];
-    if (issuer === undefined) return found;
+    const found: MediaServer[] = [];
+    // The global server first, and lazily: most webhooks are its own, and then no app is read.
+    if (servers.global && (issuer === undefined || servers.global.settings.apiKey === issuer)) {
+      found.push(servers.global);
+      yield servers.global;
+    }
+    if (issuer === undefined) return;
     for (const app of this.o.registry.list({ all: true })) {
       // An app with a damaged config.yaml or secret is skipped: the others' webhooks still verify.
       const own = unlessUnavailable(undefined, () => servers.override(app.name));
-      if (own?.settings.apiKey === issuer && !found.some((s) => sameKeyPair(s.settings, own.settings))) found.push(own);
+      if (own?.settings.apiKey === issuer && !found.some((s) => sameKeyPair(s.settings, own.settings))) {
+        found.push(own);
+        yield own;
+      }
     }
-    return found;
   }
 
   /**
