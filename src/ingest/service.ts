@@ -7,7 +7,7 @@ import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
 import { sameSecret } from "../lib/same-secret.ts";
-import { ssrfRefusal, type SsrfAllowlist } from "../lib/ssrf.ts";
+import { ssrfRefusal, withAllowHint, type SsrfAllowlist } from "../lib/ssrf.ts";
 import { MEDIA_SERVER_MISSING, mediaServerDown, type MediaServer } from "../media/server.ts";
 import type { MediaServers } from "../media/servers.ts";
 import type { SecretBox } from "../secrets/box.ts";
@@ -49,7 +49,7 @@ export class IngressService {
     if (typeof room !== "string") return room;
     if (body.url) {
       const refused = await ssrfRefusal(new URL(body.url).hostname, this.d.ssrf);
-      if (refused) return problem("validation_failed", `body.url: ${refused}; list it in SERVICE_SSRF_ALLOWLIST to allow it`, { details: [{ path: "body.url", message: refused, code: "custom" }] });
+      if (refused) return problem("validation_failed", `body.url: ${withAllowHint(refused)}`, { details: [{ path: "body.url", message: refused, code: "custom" }] });
     }
     const config = this.d.apps.config(app);
     // Off means passthrough (new apps have transcoding off), which LiveKit offers for WHIP

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import tls from "node:tls";
 import { Agent, Dispatcher, buildConnector, getGlobalDispatcher, setGlobalDispatcher } from "undici";
 import { problem, type Problem } from "./problem.ts";
-import { checkHost, checkLiteral, type SsrfAllowlist, type SsrfVerdict } from "./ssrf.ts";
+import { checkHost, checkLiteral, withAllowHint, type SsrfAllowlist, type SsrfVerdict } from "./ssrf.ts";
 
 /*
  * The one outbound-connection policy for every connection the service opens on a tenant's
@@ -25,7 +25,7 @@ export class OutboundRefused extends Error {
   override readonly name = "OutboundRefused";
   readonly code = "OUTBOUND_REFUSED";
   constructor(reason: string) {
-    super(`${reason}; list it in SERVICE_SSRF_ALLOWLIST to allow it`);
+    super(withAllowHint(reason));
   }
 }
 
@@ -181,6 +181,6 @@ export async function internalTarget(field: string, url: string, allow: SsrfAllo
   // A slow resolver must not hold the request: what is not known in time is left to connect time.
   const verdict = await Promise.race([checkHost(host, allow), sleep(WRITE_CHECK_MS, undefined, { ref: false })]);
   if (verdict === undefined || !("refused" in verdict) || verdict.unresolved) return undefined;
-  const message = `${verdict.refused}; list it in SERVICE_SSRF_ALLOWLIST to allow it`;
+  const message = withAllowHint(verdict.refused);
   return problem("validation_failed", `${field}: ${message}`, { details: [{ path: field, message, code: "custom" }] });
 }

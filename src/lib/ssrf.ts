@@ -39,6 +39,11 @@ function internal(address: string): boolean {
   return Object.values(os.networkInterfaces()).some((list) => list?.some((i) => ipaddr.isValid(i.address) && ipaddr.process(i.address).toNormalizedString() === own));
 }
 
+/** A refusal as people read it: why, and the one way to allow it. */
+export function withAllowHint(reason: string): string {
+  return `${reason}; list it in SERVICE_SSRF_ALLOWLIST to allow it`;
+}
+
 /** Where a checked host may be reached, or why it may not. */
 export type SsrfVerdict = { readonly address: string; readonly family: 4 | 6 } | { readonly refused: string; readonly unresolved?: true };
 

@@ -8,8 +8,7 @@ import type { Databases } from "../db/databases.ts";
 import type { Egresses } from "../egress/service.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
-import { OutboundRefused } from "../lib/outbound.ts";
-import { checkHost, ssrfRefusal, type SsrfAllowlist } from "../lib/ssrf.ts";
+import { checkHost, ssrfRefusal, withAllowHint, type SsrfAllowlist } from "../lib/ssrf.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { SecretBox } from "../secrets/box.ts";
 import type { StreamsApi } from "../streams/module.ts";
@@ -115,7 +114,7 @@ export class RestreamService {
   private async launchNew(app: AppRow, stream: StreamView, body: StartRestreamBody): Promise<DestinationView | Problem> {
     const url = targetUrl(body);
     const refused = await ssrfRefusal(new URL(url).hostname, this.o.ssrf);
-    if (refused) return problem("validation_failed", `body.url: ${refused}; list it in SERVICE_SSRF_ALLOWLIST to allow it`, { details: [{ path: "body.url", message: refused, code: "custom" }] });
+    if (refused) return problem("validation_failed", `body.url: ${withAllowHint(refused)}`, { details: [{ path: "body.url", message: refused, code: "custom" }] });
     const camera = this.o.cameras.live(app.name, stream.room);
     let id: string;
     let first: Push | undefined;
@@ -278,7 +277,7 @@ export class RestreamService {
     const died = (error: string) => send({ type: "push_died", error: scrubSecrets(error, url) });
     // Checked again at every (re)launch: what the name resolves to may have changed since the start.
     const verdict = await checkHost(new URL(url).hostname, this.o.ssrf);
-    if ("refused" in verdict) return died(verdict.unresolved ? verdict.refused : new OutboundRefused(verdict.refused).message);
+    if ("refused" in verdict) return died(verdict.unresolved ? verdict.refused : withAllowHint(verdict.refused));
     if (row.source === "camera") {
       const push = cameraPush(this.o.cameras, app, row.room, pinned(url, verdict.address), await this.o.encoder(), row.id, {
         connected: () => send({ type: "connected" }),

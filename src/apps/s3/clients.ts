@@ -1,6 +1,6 @@
 import { S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
-import { guardedAgents, OutboundRefused } from "../../lib/outbound.ts";
-import { parseSsrfAllowlist, ssrfRefusal, type SsrfAllowlist } from "../../lib/ssrf.ts";
+import { guardedAgents } from "../../lib/outbound.ts";
+import { parseSsrfAllowlist, ssrfRefusal, withAllowHint, type SsrfAllowlist } from "../../lib/ssrf.ts";
 import type { AppConfig } from "../config/schema.ts";
 import type { AppSecrets } from "../secrets.ts";
 
@@ -134,7 +134,7 @@ export class S3Clients {
    */
   async outboundRefusal(url: string): Promise<string | undefined> {
     const refused = await ssrfRefusal(new URL(url).hostname, this.ssrf);
-    return refused === undefined ? undefined : new OutboundRefused(refused).message;
+    return refused === undefined ? undefined : withAllowHint(refused);
   }
 
   /** Forgets the app's client; the next `get` builds a fresh one. */
