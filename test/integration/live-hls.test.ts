@@ -74,8 +74,15 @@ describe("live HLS of a LiveKit room", () => {
     assert.equal(dataOf<{ hls: LiveHlsView }>(detail).hls.playlistUrl, started.playlistUrl);
 
     // Segments reach the bucket one by one while the room is live; the window stays 3 long.
+    // A pass uploads its new segments before the playlist that names them, so the bucket can be a
+    // pass ahead of the playlist: wait for a playlist written after five segments, never longer than 3.
     await eventually(async () => (await minio.keys("live", `crowd/hls/${run}/seg_`)).length >= 5, 40_000, "five segments in S3");
-    const playlist = await (await fetch(started.playlistUrl)).text();
+    let playlist = "";
+    await eventually(async () => {
+      playlist = await (await fetch(started.playlistUrl)).text();
+      assert.ok((playlist.match(/#EXTINF/g)?.length ?? 0) <= 3, playlist);
+      return Math.max(-1, ...[...playlist.matchAll(/seg_(\d+)\.ts/g)].map((m) => Number(m[1]))) >= 4;
+    }, 20_000, "a playlist naming the fifth segment");
     assert.equal(playlist.match(/#EXTINF/g)?.length, 3, playlist);
     assert.doesNotMatch(playlist, /#EXT-X-ENDLIST/);
     const streams = await probeHls(started.playlistUrl);
