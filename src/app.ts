@@ -30,6 +30,8 @@ import type { Logging } from "./logging.ts";
 import { mediaModule } from "./media/module.ts";
 import { mjpegModule } from "./mjpeg/module.ts";
 import { observabilityModule } from "./observability/module.ts";
+import { peersModule } from "./peers/module.ts";
+import type { Peers } from "./peers/service.ts";
 import { playerModule } from "./player/module.ts";
 import { pluginsModule } from "./plugins/module.ts";
 import { recordingModule } from "./recording/module.ts";
@@ -67,6 +69,8 @@ export interface App {
   readonly apps: AppStore;
   readonly s3: S3Clients;
   readonly streams: StreamsApi;
+  /** This node among the service's nodes (heartbeat, draining, its peers). */
+  readonly peers: Peers;
   /** The media server's egress (stream outputs for restream, and the tests that drive it directly). */
   readonly egress: EgressApi;
   /** Every route mounted, the service's own and `BuildOptions.routes`. */
@@ -87,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     const uws = requireNativeUws(config.allowUwsFallback, (message) => logger.warn(message));
     const list = ModuleList.empty(core)
+      .add(peersModule)
       .add(auditModule)
       .add(accountsModule)
       .add(appsModule)
@@ -114,7 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .add(supervisorModule)
       .add(docsModule)
       .add(consoleModule);
-    const { apps, docs, egress, guard, rateLimits, streams, tokens } = list.provided;
+    const { apps, docs, egress, guard, peers, rateLimits, streams, tokens } = list.provided;
     // Deleting an app and changing its settings reach every module through the list.
     apps.service.onDelete((app, deletion) => list.forgetApp(app, deletion));
     apps.configs.onChange((app) => list.configChanged({ app }));
@@ -135,6 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       apps: apps.store,
       s3: apps.s3,
       streams,
+      peers,
       egress,
       routes,
       listen: async () => {
@@ -143,7 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         return port;
       },
       // HTTP first so nothing new arrives, then the modules in reverse, then the actors, then the
-      // pools (a VOD actor's cleanup may still probe its file), then the databases they wrote to.
+      // pools (a VOD actor's cleanup may still probe its file), then Redis and the databases they wrote to.
       stop: () =>
         (stopping ??= (async () => {
           list.drain();
@@ -151,14 +157,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           await list.stop();
           await core.supervisor.stopAll();
           await core.pools.close();
-          databases.close();
+          await core.redis?.close();
+          await databases.close();
           logger.info("stopped");
           await core.logging.close();
         })()),
     };
   } catch (err) {
     await core.pools.close();
-    databases.close();
+    await core.redis?.close();
+    await databases.close();
     await core.logging.close();
     throw err;
   }

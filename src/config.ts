@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { parseCidrList, type Cidr } from "./lib/cidr.ts";
@@ -145,6 +146,12 @@ const envSchema = z.object({
   SERVICE_TEST_RESPONSE_CHECK: flag(false),
   SERVICE_CLUSTER_TOKEN: optionalText(),
   SERVICE_CLUSTER_REDIS_URL: optionalUrl(["redis", "rediss"]),
+  SERVICE_DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
+  SERVICE_REDIS_URL: optionalUrl(["redis", "rediss"]),
+  SERVICE_NODE_ID: optionalText().refine((v) => v === undefined || /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/.test(v), {
+    message: "expected letters, digits, '.', '_', ':' or '-' (at most 100), starting with a letter or digit",
+  }),
+  SERVICE_NODE_URL: optionalUrl(["http", "https"]),
   SERVICE_CLUSTER_STALE_SECONDS: integer(90, 1, 86_400),
   SERVICE_SSRF_ALLOWLIST: optionalText(),
   SERVICE_RTMP_PASSWORD_WINDOW_SECONDS: integer(10, 1, 3600),
@@ -219,6 +226,16 @@ const configSchema = envSchema
       redisUrl: e.SERVICE_CLUSTER_REDIS_URL ?? null,
       /** A node is stale after this long without a heartbeat (SPEC: 90 s; tests shorten it). */
       staleMs: e.SERVICE_CLUSTER_STALE_SECONDS * 1000,
+    },
+    /**
+     * Where durable state lives: PostgreSQL when SERVICE_DATABASE_URL is set (shared by every node),
+     * else SQLite files in the data dir. Redis coordinates nodes that share a database.
+     */
+    database: { url: e.SERVICE_DATABASE_URL, redisUrl: e.SERVICE_REDIS_URL },
+    /** This node among others: its name in logs, actors and leases, and the URL its peers reach it at. */
+    node: {
+      id: e.SERVICE_NODE_ID ?? `${os.hostname()}:${e.SERVICE_PORT}`,
+      url: (e.SERVICE_NODE_URL ?? `http://${publicHost === "localhost" ? "127.0.0.1" : publicHost}:${e.SERVICE_PORT}`).replace(/\/+$/, ""),
     },
     ssrfAllowlist: e.SERVICE_SSRF_ALLOWLIST,
     rtmpValidateWindowMs: e.SERVICE_RTMP_PASSWORD_WINDOW_SECONDS * 1000,

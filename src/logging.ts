@@ -26,6 +26,12 @@ export interface Logging {
   close(): Promise<void>;
 }
 
+/**
+ * The fields every line has, or that readers show apart (its app, its source): what remains is
+ * a line's own `meta`, in the log store and in the lines forwarded over MQTT.
+ */
+export const STANDARD_LOG_FIELDS: ReadonlySet<string> = new Set(["level", "time", "msg", "app", "source", "component", "pid", "hostname", "service", "node"]);
+
 export interface LoggingOptions {
   readonly level: LogLevel;
   readonly stdout: boolean;
@@ -35,6 +41,8 @@ export interface LoggingOptions {
   readonly dir?: string;
   readonly maxBytes: number;
   readonly maxFiles: number;
+  /** This node's name (SERVICE_NODE_ID), on every line, so lines from several nodes tell apart. */
+  readonly node?: string;
 }
 
 const LEVEL_NAMES: Record<number, LogLevelName> = {
@@ -100,7 +108,7 @@ export function createLogging(options: LoggingOptions): Logging {
   });
 
   const logger = pino(
-    { level: options.level, base: { service: "service-core" }, timestamp: pino.stdTimeFunctions.isoTime, redact: { paths: REDACTED, censor: "[redacted]" } },
+    { level: options.level, base: { service: "service-core", ...(options.node === undefined ? {} : { node: options.node }) }, timestamp: pino.stdTimeFunctions.isoTime, redact: { paths: REDACTED, censor: "[redacted]" } },
     pino.multistream(streams),
   );
 

@@ -57,7 +57,7 @@ async function serve(config: Config): Promise<void> {
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
 
-  announceFirstStart(app);
+  await announceFirstStart(app);
   try {
     await app.listen();
   } catch (err) {
@@ -74,9 +74,9 @@ async function serve(config: Config): Promise<void> {
  * banner also says where the console is and how to get a first person into it, so a new user
  * does not have to find that in the docs.
  */
-function announceFirstStart(app: App): void {
+async function announceFirstStart(app: App): Promise<void> {
   if (!app.databases.fresh) return;
-  const token = app.tokens.seedGlobal();
+  const token = await app.tokens.seedGlobal();
   if (token === undefined) return;
   const { config } = app;
   const admin = config.admin

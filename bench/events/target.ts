@@ -47,7 +47,7 @@ async function start(mode: Mode, receiverUrl: string, secret: string): Promise<T
   service.logging.subscribe((r) => {
     if (WARN.has(r.level)) complaints.set(r.msg, (complaints.get(r.msg) ?? 0) + 1);
   });
-  const token = service.tokens.seedGlobal();
+  const token = await service.tokens.seedGlobal();
   if (token === undefined) throw new Error("a fresh data dir already had a global token");
   const port = await service.listen();
   const base = `http://127.0.0.1:${port}`;

@@ -97,7 +97,7 @@ async function startService(): Promise<Started> {
       SERVICE_LIVEKIT_API_SECRET: LIVEKIT.apiSecret,
     });
     const app = await buildApp(config, { routes: [echoRoute] });
-    const rootToken = app.tokens.seedGlobal();
+    const rootToken = await app.tokens.seedGlobal();
     if (rootToken === undefined) throw new Error("the fresh data dir had a global token already");
     const port = await app.listen();
     const credentials = await seedService(`http://127.0.0.1:${port}`, rootToken);

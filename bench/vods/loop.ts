@@ -22,14 +22,14 @@ export interface LoopFigures {
 }
 
 /** A failed VOD of `app` whose local file is a copy of `video`, ready to be retried. */
-function failedVod(server: TestServer, app: string, video: string, n: number): number {
+async function failedVod(server: TestServer, app: string, video: string, n: number): Promise<number> {
   const dir = path.join(server.dataDir, "apps", app, "recordings");
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `bench-${n}.mp4`);
   copyFileSync(video, file);
-  const store = vodStore(server.app.databases.app(app));
-  const id = store.insert({ room: `${app}-bench`, stream_id: null, egress_id: `CR_loop_${n}`, source: "camera", part: 0, local_path: file, started_at: new Date().toISOString() });
-  store.markFailed(id, "upload_failed", "made by the bench", new Date().toISOString());
+  const store = vodStore(server.app.databases.appSql(app));
+  const { id } = await store.insert({ room: `${app}-bench`, stream_id: null, egress_id: `CR_loop_${n}`, source: "camera", part: 0, local_path: file, started_at: new Date().toISOString() });
+  await store.markFailed(id, "upload_failed", "made by the bench", new Date().toISOString());
   return id;
 }
 
@@ -44,8 +44,8 @@ export async function measureLoop(server: TestServer, minio: Minio, video: strin
   const ladder = { vodAdaptive: true, vodRenditions: [{ height: 480, bitrateKbps: 1200 }, { height: 240, bitrateKbps: 400 }] };
   if ((await call("PATCH", "/api/v1/apps/ladder/config", ladder)).status !== 200) throw new Error("could not turn the ladder on");
   const vods = [
-    ...[1, 2, 3].map((n) => ({ app: "plain", id: failedVod(server, "plain", video, n) })),
-    { app: "ladder", id: failedVod(server, "ladder", video, 4) },
+    ...(await Promise.all([1, 2, 3].map(async (n) => ({ app: "plain", id: await failedVod(server, "plain", video, n) })))),
+    { app: "ladder", id: await failedVod(server, "ladder", video, 4) },
   ];
   const view = async (v: { app: string; id: number }) => ((await call("GET", `/api/v1/apps/${v.app}/vods/${v.id}`)).json as { data: VodView }).data;
 

@@ -2232,6 +2232,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public: no credential. */
+        get: operations["getReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -23152,6 +23169,75 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: a bare body (no envelope). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ready";
+                        node: string;
+                        checks: {
+                            /** @constant */
+                            database: "ok";
+                            /** @enum {string} */
+                            redis: "ok" | "off";
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getMetrics: {
         parameters: {
             query?: {
@@ -23343,6 +23429,7 @@ export interface operations {
         parameters: {
             query?: {
                 prefix?: string;
+                scope?: "cluster" | "node";
             };
             header?: never;
             path?: never;
@@ -23359,6 +23446,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             id: string;
+                            node: string;
                             machine: string;
                             state: unknown;
                             status: string;
@@ -23368,7 +23456,7 @@ export interface operations {
                                 at: string;
                             } | null;
                             since: string;
-                            transitions: {
+                            readonly transitions: {
                                 from: unknown;
                                 to: unknown;
                                 event: string;

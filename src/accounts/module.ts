@@ -1,5 +1,5 @@
 import type { AuditApi } from "../audit/service.ts";
-import { RateLimiter } from "../auth/rate-limit.ts";
+import { createLimiter, type Limiter } from "../auth/limiter.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import { SessionTokens } from "./jwt.ts";
@@ -15,17 +15,17 @@ export interface AccountsApi {
   readonly store: AccountStore;
   readonly sessions: SessionService;
   readonly sessionTokens: SessionTokens;
-  /** The process's one rate limiter (sign-in, 2FA, anonymous tokens). */
-  readonly limiter: RateLimiter;
+  /** The one rate limiter (sign-in, 2FA, anonymous tokens, the API limits): in Redis when configured. */
+  readonly limiter: Limiter;
 }
 
 /** Human accounts: sign-in, sessions, 2FA, magic links, invites (SPEC 4.17). */
 export function accountsModule(core: Core, deps: { audit: AuditApi }): Module<{ accounts: AccountsApi }> {
   const { config, logger } = core;
-  const store = new AccountStore(core.databases.global);
-  const limiter = new RateLimiter();
+  const store = new AccountStore(core.databases.sql);
+  const limiter = createLimiter({ redis: core.redis, logger });
   const sessionTokens = new SessionTokens(core.persistentSecret("jwt-secret", config.jwtSecret, "SERVICE_JWT_SECRET"));
-  const sessions = new SessionService({ store, tokens: sessionTokens });
+  const sessions = new SessionService({ store, db: core.databases.sql, tokens: sessionTokens });
   const totp = new TotpService({ store, box: core.box, limiter, audit: deps.audit });
   const accounts = new AccountService({
     store,

@@ -1,6 +1,7 @@
 import { problem, type Problem } from "../lib/problem.ts";
+import type { SqlDb } from "../db/sql.ts";
+import { isUniqueViolation } from "../lib/unique-violation.ts";
 import { hashPassword } from "./passwords.ts";
-import type { Db } from "../db/open.ts";
 import { AccountStore } from "./store.ts";
 
 /**
@@ -9,15 +10,22 @@ import { AccountStore } from "./store.ts";
  * team, like a self-signup, and are a superadmin: whoever holds the data dir runs the platform.
  */
 export async function createOwner(
-  db: Db,
+  db: SqlDb,
   person: { email: string; password: string; teamName: string },
 ): Promise<{ userId: number; teamId: number } | Problem> {
   const store = new AccountStore(db);
-  if (store.userByEmail(person.email)) return problem("conflict", `an account with the email ${person.email} already exists`);
+  const taken = () => problem("conflict", `an account with the email ${person.email} already exists`);
+  if (await store.userByEmail(person.email)) return taken();
   const hash = await hashPassword(person.password);
-  return store.transaction(() => {
-    const teamId = store.insertTeam(person.teamName);
-    const userId = store.insertUser({ email: person.email, username: null, hash, superadmin: true, teamId, role: "owner" });
-    return { userId, teamId };
-  })();
+  try {
+    return await store.transaction(async (trx) => {
+      const teamId = await store.insertTeam(person.teamName, trx);
+      const userId = await store.insertUser({ email: person.email, username: null, hash, superadmin: true, teamId, role: "owner" }, trx);
+      return { userId, teamId };
+    });
+  } catch (err) {
+    // A sign-up for the same email between the check and the insert: the unique index decides.
+    if (isUniqueViolation(err)) return taken();
+    throw err;
+  }
 }

@@ -104,7 +104,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       response: sessionsResponse,
       handler: async (ctx) => {
         const me = humanOf(ctx);
-        return ok(d.sessions.list(me.userId, me.sessionId));
+        return ok(await d.sessions.list(me.userId, me.sessionId));
       },
     }),
     defineRoute({
@@ -114,7 +114,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       response: revokedResponse,
       handler: async (ctx) => {
         const me = humanOf(ctx);
-        return ok({ revoked: d.sessions.revokeOthers(me.userId, me.sessionId) });
+        return ok({ revoked: await d.sessions.revokeOthers(me.userId, me.sessionId) });
       },
     }),
     defineRoute({
@@ -125,7 +125,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       response: revokedResponse,
       errors: ["not_found"],
       handler: async (ctx) =>
-        d.sessions.revoke(humanOf(ctx).userId, ctx.params.id)
+        (await d.sessions.revoke(humanOf(ctx).userId, ctx.params.id))
           ? ok({ revoked: 1 })
           : problem("not_found", `no live session ${ctx.params.id} of yours`),
     }),
@@ -134,7 +134,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       path: "/api/v1/account",
       auth: "human",
       response: accountResponse,
-      handler: async (ctx) => okOr(self.account(humanOf(ctx))),
+      handler: async (ctx) => okOr(await self.account(humanOf(ctx))),
     }),
     defineRoute({
       method: "POST",
@@ -173,7 +173,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       auth: "human",
       response: tenantResponse,
       errors: ["not_found"],
-      handler: async (ctx) => okOr(self.tenant(humanOf(ctx))),
+      handler: async (ctx) => okOr(await self.tenant(humanOf(ctx))),
     }),
     defineRoute({
       method: "POST",
@@ -183,7 +183,7 @@ export function accountRoutes(d: AccountRouteDeps): Route[] {
       response: inviteResponse,
       responseStatus: 201,
       handler: async (ctx) => {
-        const invite = d.accounts.invite(humanOf(ctx), ctx.body);
+        const invite = await d.accounts.invite(humanOf(ctx), ctx.body);
         return okOr(invite, 201);
       },
     }),

@@ -19,8 +19,8 @@ export class AccountSelf {
     this.o = options;
   }
 
-  account(me: UserPrincipal) {
-    const user = this.o.store.userById(me.userId);
+  async account(me: UserPrincipal) {
+    const user = await this.o.store.userById(me.userId);
     if (!user) return gone();
     return {
       id: user.id,
@@ -34,21 +34,21 @@ export class AccountSelf {
   }
 
   async twoFactorSetup(me: UserPrincipal): Promise<TotpSetup | Problem> {
-    const user = this.o.store.userById(me.userId);
+    const user = await this.o.store.userById(me.userId);
     return user ? this.o.totp.setup(user) : gone();
   }
 
   /** Turns 2FA on or off; a change to how someone signs in ends every other session they have. */
   async twoFactor(me: UserPrincipal, action: "enable" | "disable", code: string): Promise<{ twoFactorEnabled: boolean; revokedSessions: number } | Problem> {
-    const user = this.o.store.userById(me.userId);
+    const user = await this.o.store.userById(me.userId);
     if (!user) return gone();
     const done = await this.o.totp[action](user, code);
     if (done !== true) return done;
-    return { twoFactorEnabled: action === "enable", revokedSessions: this.o.sessions.revokeOthers(me.userId, me.sessionId) };
+    return { twoFactorEnabled: action === "enable", revokedSessions: await this.o.sessions.revokeOthers(me.userId, me.sessionId) };
   }
 
-  tenant(me: UserPrincipal) {
-    const team = me.teamId === null ? undefined : this.o.store.teamById(me.teamId);
+  async tenant(me: UserPrincipal) {
+    const team = me.teamId === null ? undefined : await this.o.store.teamById(me.teamId);
     if (!team) return problem("not_found", "this account belongs to no team");
     return { id: team.id, name: team.name, plan: team.plan, role: me.role, createdAt: team.created_at, quotas: quotasOf(team.plan) };
   }

@@ -3,9 +3,11 @@ import type { Logger } from "pino";
 import { roleGrants } from "../auth/permissions.ts";
 import type { UserPrincipal } from "../auth/principal.ts";
 import type { AuditApi } from "../audit/service.ts";
-import type { Limit, RateLimiter } from "../auth/rate-limit.ts";
+import type { Limiter } from "../auth/limiter.ts";
+import type { Limit } from "../auth/rate-limit.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import { parseIp } from "../lib/cidr.ts";
+import { isUniqueViolation } from "../lib/unique-violation.ts";
 import type { Mail, Mailer } from "./mailer.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
 import type { InviteBody, LoginBody, MagicVerifyBody, PasswordBody, SignupBody } from "./schemas.ts";
@@ -36,7 +38,7 @@ export interface AccountServiceOptions {
   readonly store: AccountStore;
   readonly sessions: SessionService;
   readonly totp: TotpService;
-  readonly limiter: RateLimiter;
+  readonly limiter: Limiter;
   readonly mailer: Mailer;
   readonly logger: Logger;
   readonly publicUrl: string;
@@ -66,12 +68,12 @@ export class AccountService {
    * new team on the free plan as its owner.
    */
   async signup(body: SignupBody, client: Client): Promise<{ token: string } | Problem> {
-    const limited = this.o.limiter.hit(`signup:ip:${ipBucket(client.ip)}`, LIMITS.signupPerIp, "sign-ups from this address");
+    const limited = await this.o.limiter.hit(`signup:ip:${ipBucket(client.ip)}`, LIMITS.signupPerIp, "sign-ups from this address");
     if (limited) return limited;
     const email = body.email;
     let invite: InviteRow | undefined;
     if (body.invite !== undefined) {
-      invite = this.o.store.pendingInvite(sha256(body.invite));
+      invite = await this.o.store.pendingInvite(sha256(body.invite));
       if (!invite || invite.email !== email) {
         return problem("invalid_credentials", "the invite code is unknown, expired, used, or for another email");
       }
@@ -84,28 +86,28 @@ export class AccountService {
         details: [{ path: "body.teamName", message: "required without an invite", code: "custom" }],
       });
     }
-    if (this.o.store.userByEmail(email)) return problem("conflict", "an account with this email already exists; sign in instead");
+    if (await this.o.store.userByEmail(email)) return problem("conflict", "an account with this email already exists; sign in instead");
     const hash = await hashPassword(body.password);
     const joining = invite;
-    let userId: number;
+    let userId: number | undefined;
     try {
-      userId = this.o.store.transaction(() => {
+      userId = await this.o.store.transaction(async (trx) => {
         if (joining) {
-          this.o.store.acceptInvite(joining.id);
-          return this.o.store.insertUser({ email, username: null, hash, superadmin: false, teamId: joining.team_id, role: joining.role });
+          // Accepted only while still open: of two sign-ups racing on one invite, one joins.
+          if (!(await this.o.store.acceptInvite(joining.id, trx))) return undefined;
+          return this.o.store.insertUser({ email, username: null, hash, superadmin: false, teamId: joining.team_id, role: joining.role }, trx);
         }
-        const teamId = this.o.store.insertTeam(body.teamName ?? email);
-        return this.o.store.insertUser({ email, username: null, hash, superadmin: false, teamId, role: "owner" });
-      })();
+        const teamId = await this.o.store.insertTeam(body.teamName ?? email, trx);
+        return this.o.store.insertUser({ email, username: null, hash, superadmin: false, teamId, role: "owner" }, trx);
+      });
     } catch (err) {
       // Two sign-ups for one email at once: the second loses on the unique index.
-      if ((err as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") {
-        return problem("conflict", "an account with this email already exists; sign in instead");
-      }
+      if (isUniqueViolation(err)) return problem("conflict", "an account with this email already exists; sign in instead");
       throw err;
     }
+    if (userId === undefined) return problem("invalid_credentials", "the invite code is unknown, expired, used, or for another email");
     if (joining) {
-      this.o.audit?.record({
+      await this.o.audit?.record({
         action: "invite.accept",
         target: `user:${userId}`,
         summary: { invite: joining.id, team: joining.team_id, role: joining.role, email },
@@ -117,19 +119,19 @@ export class AccountService {
   }
 
   async login(body: LoginBody, client: Client): Promise<{ token: string } | Problem> {
-    const limited = this.o.limiter.hit(`login:ip:${ipBucket(client.ip)}`, LIMITS.loginPerIp, "sign-in attempts from this address");
+    const limited = await this.o.limiter.hit(`login:ip:${ipBucket(client.ip)}`, LIMITS.loginPerIp, "sign-in attempts from this address");
     if (limited) return limited;
     // Counted before the (slow) check, so parallel guesses cannot all slip under the limit;
     // a success clears it.
     const accountKey = `login:account:${body.user.toLowerCase()}`;
-    const locked = this.o.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount, "sign-in attempts for this account");
+    const locked = await this.o.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount, "sign-in attempts for this account");
     if (locked) return locked;
-    const user = this.findLoginUser(body.user);
+    const user = await this.findLoginUser(body.user);
     const ok = user ? await verifyPassword(body.password, user.password_hash) : await burnPasswordCheck(body.password);
     if (!user || !ok) return problem("invalid_credentials", "wrong user or password");
     const second = await this.o.totp.check(user, body.code);
     if (second !== true) return second;
-    this.o.limiter.reset(accountKey);
+    await this.o.limiter.reset(accountKey);
     const { token } = await this.o.sessions.start(user.id, client.ip, client.userAgent);
     return { token };
   }
@@ -137,13 +139,13 @@ export class AccountService {
   /** Always succeeds from the caller's view, so it never reveals which emails have accounts. */
   async requestMagicLink(email: string, client: Client): Promise<Problem | undefined> {
     const limited =
-      this.o.limiter.hit(`magic:ip:${ipBucket(client.ip)}`, LIMITS.magicRequestPerIp, "sign-in link requests from this address") ??
-      this.o.limiter.hit(`magic:email:${email}`, LIMITS.magicRequestPerEmail, "sign-in link requests for this email");
+      (await this.o.limiter.hit(`magic:ip:${ipBucket(client.ip)}`, LIMITS.magicRequestPerIp, "sign-in link requests from this address")) ??
+      (await this.o.limiter.hit(`magic:email:${email}`, LIMITS.magicRequestPerEmail, "sign-in link requests for this email"));
     if (limited) return limited;
-    const user = this.o.store.userByEmail(email);
+    const user = await this.o.store.userByEmail(email);
     if (!user) return undefined;
     const code = randomBytes(32).toString("base64url");
-    this.o.store.insertMagicLink(user.id, sha256(code), new Date(Date.now() + MAGIC_LINK_TTL_MS).toISOString());
+    await this.o.store.insertMagicLink(user.id, sha256(code), new Date(Date.now() + MAGIC_LINK_TTL_MS).toISOString());
     // Built from the configured public URL, never from the request's Host header.
     const link = `${this.o.publicUrl}/auth/magic#token=${code}`;
     this.mail({
@@ -156,15 +158,15 @@ export class AccountService {
 
   /** Uses the link up only once any 2FA code has passed, so `totp_required` does not burn it. */
   async verifyMagicLink(body: MagicVerifyBody, client: Client): Promise<{ token: string } | Problem> {
-    const limited = this.o.limiter.hit(`magic-verify:ip:${ipBucket(client.ip)}`, LIMITS.magicVerifyPerIp, "sign-in link attempts");
+    const limited = await this.o.limiter.hit(`magic-verify:ip:${ipBucket(client.ip)}`, LIMITS.magicVerifyPerIp, "sign-in link attempts");
     if (limited) return limited;
     const hash = sha256(body.token);
-    const userId = this.o.store.peekMagicLink(hash);
-    const user = userId === undefined ? undefined : this.o.store.userById(userId);
+    const userId = await this.o.store.peekMagicLink(hash);
+    const user = userId === undefined ? undefined : await this.o.store.userById(userId);
     if (!user) return problem("invalid_credentials", "the sign-in link is unknown, expired or already used; ask for a new one");
     const second = await this.o.totp.check(user, body.code);
     if (second !== true) return second;
-    if (this.o.store.consumeMagicLink(hash) !== user.id) {
+    if ((await this.o.store.consumeMagicLink(hash)) !== user.id) {
       return problem("invalid_credentials", "the sign-in link is unknown, expired or already used; ask for a new one");
     }
     const { token } = await this.o.sessions.start(user.id, client.ip, client.userAgent);
@@ -173,18 +175,18 @@ export class AccountService {
 
   /** Changes the password and signs out every other session of the user. */
   async changePassword(caller: UserPrincipal, body: PasswordBody): Promise<{ revokedSessions: number } | Problem> {
-    const user = this.o.store.userById(caller.userId);
+    const user = await this.o.store.userById(caller.userId);
     if (!user) return problem("unauthorized", "the account no longer exists");
     const accountKey = `login:account:${(user.email ?? user.username ?? "").toLowerCase()}`;
-    const locked = this.o.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount, "password checks for this account");
+    const locked = await this.o.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount, "password checks for this account");
     if (locked) return locked;
     if (!(await verifyPassword(body.currentPassword, user.password_hash))) {
       return problem("invalid_credentials", "the current password is wrong");
     }
-    this.o.limiter.reset(accountKey);
-    this.o.store.setPassword(user.id, await hashPassword(body.newPassword));
-    const revokedSessions = this.o.sessions.revokeOthers(user.id, caller.sessionId);
-    this.o.audit?.record({ action: "account.password_change", target: `user:${user.id}`, summary: { revokedSessions } });
+    await this.o.limiter.reset(accountKey);
+    await this.o.store.setPassword(user.id, await hashPassword(body.newPassword));
+    const revokedSessions = await this.o.sessions.revokeOthers(user.id, caller.sessionId);
+    await this.o.audit?.record({ action: "account.password_change", target: `user:${user.id}`, summary: { revokedSessions } });
     return { revokedSessions };
   }
 
@@ -192,17 +194,17 @@ export class AccountService {
    * Invites an email into the caller's team. The invite is accepted with a single-use code mailed
    * to that address (its hash is stored), so knowing someone's email is not enough to take it.
    */
-  invite(caller: UserPrincipal, body: InviteBody): InviteView | Problem {
+  async invite(caller: UserPrincipal, body: InviteBody): Promise<InviteView | Problem> {
     if (caller.teamId === null) return problem("forbidden", "invites are made from within a team; this account has none");
     if (this.o.authzEnforce && !caller.superadmin && (caller.role === null || !roleGrants(caller.role, "team:manage"))) {
       return problem("forbidden", "inviting people needs the owner or admin role");
     }
-    const limited = this.o.limiter.hit(`invite:team:${caller.teamId}`, LIMITS.invitesPerTeam, "invites from this team");
+    const limited = await this.o.limiter.hit(`invite:team:${caller.teamId}`, LIMITS.invitesPerTeam, "invites from this team");
     if (limited) return limited;
     const code = randomBytes(24).toString("base64url");
     const expiresAt = new Date(Date.now() + INVITE_TTL_MS).toISOString();
-    const id = this.o.store.insertInvite({ teamId: caller.teamId, email: body.email, role: body.role, invitedBy: caller.userId, expiresAt, codeHash: sha256(code) });
-    this.o.audit?.record({ action: "invite.create", target: `invite:${id}`, summary: { email: body.email, role: body.role, team: caller.teamId, expiresAt } });
+    const id = await this.o.store.insertInvite({ teamId: caller.teamId, email: body.email, role: body.role, invitedBy: caller.userId, expiresAt, codeHash: sha256(code) });
+    await this.o.audit?.record({ action: "invite.create", target: `invite:${id}`, summary: { email: body.email, role: body.role, team: caller.teamId, expiresAt } });
     this.mail({
       to: body.email,
       subject: "You are invited",
@@ -217,7 +219,7 @@ export class AccountService {
   }
 
   /** The break-glass admin may sign in only while its username is configured. */
-  private findLoginUser(login: string): UserRow | undefined {
+  private async findLoginUser(login: string): Promise<UserRow | undefined> {
     if (login.includes("@")) return this.o.store.userByEmail(login.toLowerCase());
     if (this.o.adminUsername === undefined || login !== this.o.adminUsername) return undefined;
     return this.o.store.userByUsername(login);
@@ -234,10 +236,10 @@ export interface InviteView {
 
 /** Creates or updates the configured break-glass superadmin at start. */
 export async function ensureBreakGlassAdmin(store: AccountStore, username: string, password: string): Promise<void> {
-  const existing = store.userByUsername(username);
+  const existing = await store.userByUsername(username);
   if (!existing) {
-    store.insertUser({ email: null, username, hash: await hashPassword(password), superadmin: true, teamId: null, role: null });
+    await store.insertUser({ email: null, username, hash: await hashPassword(password), superadmin: true, teamId: null, role: null });
   } else if (!(await verifyPassword(password, existing.password_hash))) {
-    store.setPassword(existing.id, await hashPassword(password));
+    await store.setPassword(existing.id, await hashPassword(password));
   }
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { announceWrite } from "../db/writes.ts";
+import type { SqlDb } from "../db/sql.ts";
 import type { AccountStore, SessionRow } from "./store.ts";
 import { SESSION_TTL_SECONDS, type SessionTokens } from "./jwt.ts";
 
@@ -27,11 +29,14 @@ export class SessionService {
   private readonly touched = new Map<string, number>();
 
   private readonly store: AccountStore;
+  private readonly db: SqlDb;
   private readonly tokens: SessionTokens;
   private readonly now: () => number;
 
-  constructor(options: { readonly store: AccountStore; readonly tokens: SessionTokens; readonly now?: () => number }) {
+  /** `db` is the handle the store was made with: revocations are announced on it. */
+  constructor(options: { readonly store: AccountStore; readonly db: SqlDb; readonly tokens: SessionTokens; readonly now?: () => number }) {
     this.store = options.store;
+    this.db = options.db;
     this.tokens = options.tokens;
     this.now = options.now ?? Date.now;
   }
@@ -39,51 +44,55 @@ export class SessionService {
   /** Every sign-in: a new session and the JWT that carries its id. */
   async start(userId: number, ip: string, userAgent: string): Promise<{ token: string; sessionId: string }> {
     const sessionId = `sess_${randomBytes(18).toString("base64url")}`;
-    this.store.insertSession({ id: sessionId, userId, ip, userAgent: userAgent.slice(0, 512) });
+    await this.store.insertSession({ id: sessionId, userId, ip, userAgent: userAgent.slice(0, 512) });
     return { token: await this.tokens.sign({ userId, sessionId }), sessionId };
   }
 
-  /** Whether the session is alive for this user: not revoked, not idle, not past its lifetime. */
-  isLive(sessionId: string, userId: number): boolean {
+  /**
+   * Whether the session is alive for this user: not revoked, not idle, not past its lifetime.
+   * A remembered answer is used without a query; last_seen is written when the row is read
+   * again, at most once a minute, so it is as fresh as the liveness TTL allows.
+   */
+  async isLive(sessionId: string, userId: number): Promise<boolean> {
     const now = this.now();
     const cached = this.cache.get(sessionId);
     if (cached && cached.until > now && cached.userId === userId) {
-      if (cached.live) this.touch(sessionId, now);
       return cached.live;
     }
-    const row = this.store.sessionById(sessionId);
+    const row = await this.store.sessionById(sessionId);
     const live = row !== undefined && row.user_id === userId && this.alive(row, now);
     if (this.cache.size > 50_000) this.cache.clear();
     this.cache.set(sessionId, { live, until: now + LIVENESS_TTL_MS, userId });
-    if (live) this.touch(sessionId, now);
+    if (live) await this.touch(sessionId, now);
     return live;
   }
 
-  list(userId: number, currentId: string | null): SessionView[] {
+  async list(userId: number, currentId: string | null): Promise<SessionView[]> {
     const now = this.now();
-    return this.store
-      .liveSessions(userId, new Date(now - SESSION_IDLE_MS).toISOString(), new Date(now - SESSION_TTL_SECONDS * 1000).toISOString())
-      .map((row) => ({
-        id: row.id,
-        ip: row.ip,
-        userAgent: row.user_agent,
-        createdAt: row.created_at,
-        lastSeen: row.last_seen,
-        current: row.id === currentId,
-      }));
+    const rows = await this.store.liveSessions(userId, new Date(now - SESSION_IDLE_MS).toISOString(), new Date(now - SESSION_TTL_SECONDS * 1000).toISOString());
+    return rows.map((row) => ({
+      id: row.id,
+      ip: row.ip,
+      userAgent: row.user_agent,
+      createdAt: row.created_at,
+      lastSeen: row.last_seen,
+      current: row.id === currentId,
+    }));
   }
 
   /** Revokes one of the user's own sessions; false when it is not theirs or already gone. */
-  revoke(userId: number, sessionId: string): boolean {
-    const revoked = this.store.revokeSession(userId, sessionId);
+  async revoke(userId: number, sessionId: string): Promise<boolean> {
+    const revoked = await this.store.revokeSession(userId, sessionId);
     this.cache.delete(sessionId);
+    if (revoked) announceWrite(this.db);
     return revoked;
   }
 
   /** Revokes every session of the user but `keepId`; answers how many. */
-  revokeOthers(userId: number, keepId: string | null): number {
-    const count = this.store.revokeOtherSessions(userId, keepId ?? "");
+  async revokeOthers(userId: number, keepId: string | null): Promise<number> {
+    const count = await this.store.revokeOtherSessions(userId, keepId ?? "");
     for (const [id, entry] of this.cache) if (entry.userId === userId && id !== keepId) this.cache.delete(id);
+    if (count > 0) announceWrite(this.db);
     return count;
   }
 
@@ -95,10 +104,10 @@ export class SessionService {
     );
   }
 
-  private touch(sessionId: string, now: number): void {
+  private async touch(sessionId: string, now: number): Promise<void> {
     if ((this.touched.get(sessionId) ?? 0) > now - TOUCH_INTERVAL_MS) return;
     if (this.touched.size > 50_000) this.touched.clear();
     this.touched.set(sessionId, now);
-    this.store.touchSession(sessionId, new Date(now).toISOString());
+    await this.store.touchSession(sessionId, new Date(now).toISOString());
   }
 }

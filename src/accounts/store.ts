@@ -1,5 +1,6 @@
-import type { Db } from "../db/open.ts";
+import type { Generated, Kysely } from "kysely";
 import type { Role } from "../auth/permissions.ts";
+import type { SqlDb } from "../db/sql.ts";
 
 export interface UserRow {
   readonly id: number;
@@ -32,180 +33,260 @@ export interface InviteRow {
   readonly expires_at: string;
 }
 
-const USER = "id, email, username, password_hash, superadmin, team_id, role, totp_secret, totp_pending, totp_last_step";
+export interface TeamRow {
+  readonly id: number;
+  readonly name: string;
+  readonly plan: string;
+  readonly created_at: string;
+}
 
-/** Users, teams, sessions, invites and magic links: the people side of the global database. */
+/** The tables this store owns, as `src/db/migrations/global/0002-identity.sql` (and 0004) declare them. */
+type AccountTables = {
+  teams: { id: Generated<number>; name: string; plan: string; created_at: string };
+  users: Omit<UserRow, "id"> & { id: Generated<number>; created_at: string; updated_at: string };
+  sessions: SessionRow;
+  invites: {
+    id: Generated<number>;
+    team_id: number;
+    email: string;
+    role: "admin" | "member";
+    invited_by: number | null;
+    created_at: string;
+    expires_at: string;
+    accepted_at: string | null;
+    code_hash: string | null;
+  };
+  magic_links: { id: Generated<number>; user_id: number; code_hash: string; created_at: string; expires_at: string; used_at: string | null };
+};
+
+const USER = ["id", "email", "username", "password_hash", "superadmin", "team_id", "role", "totp_secret", "totp_pending", "totp_last_step"] as const;
+
+const now = () => new Date().toISOString();
+
+/**
+ * Users, teams, sessions, invites and magic links: the people side of the global database.
+ * Writes that belong together (a user with their team, an invite accepted with its user) run in
+ * `transaction`, whose handle the write methods take as their last argument.
+ */
 export class AccountStore {
-  readonly transaction: Db["transaction"];
-  private readonly s;
+  private readonly db: Kysely<AccountTables>;
 
-  constructor(db: Db) {
-    this.transaction = db.transaction.bind(db);
-    this.s = {
-      userById: db.prepare<[number], UserRow>(`SELECT ${USER} FROM users WHERE id = ?`),
-      userByEmail: db.prepare<[string], UserRow>(`SELECT ${USER} FROM users WHERE email = ?`),
-      userByUsername: db.prepare<[string], UserRow>(`SELECT ${USER} FROM users WHERE username = ?`),
-      insertUser: db.prepare(
-        `INSERT INTO users (email, username, password_hash, superadmin, team_id, role, created_at, updated_at)
-         VALUES (@email, @username, @hash, @superadmin, @teamId, @role, @now, @now)`,
-      ),
-      setPassword: db.prepare<[string, string, number]>("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?"),
-      setTotpPending: db.prepare<[string | null, string, number]>("UPDATE users SET totp_pending = ?, updated_at = ? WHERE id = ?"),
-      setTotp: db.prepare<[string | null, number | null, string, number]>(
-        "UPDATE users SET totp_secret = ?, totp_pending = NULL, totp_last_step = ?, updated_at = ? WHERE id = ?",
-      ),
-      advanceTotpStep: db.prepare<[number, number, number]>(
-        "UPDATE users SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)",
-      ),
-      insertTeam: db.prepare<[string, string]>("INSERT INTO teams (name, plan, created_at) VALUES (?, 'free', ?)"),
-      teamById: db.prepare<[number], { id: number; name: string; plan: string; created_at: string }>(
-        "SELECT id, name, plan, created_at FROM teams WHERE id = ?",
-      ),
-      teams: db.prepare<[number], { id: number; plan: string }>("SELECT id, plan FROM teams ORDER BY id LIMIT ?"),
-      insertSession: db.prepare(
-        `INSERT INTO sessions (id, user_id, ip, user_agent, created_at, last_seen) VALUES (@id, @userId, @ip, @userAgent, @now, @now)`,
-      ),
-      sessionById: db.prepare<[string], SessionRow>("SELECT * FROM sessions WHERE id = ?"),
-      touchSession: db.prepare<[string, string]>("UPDATE sessions SET last_seen = ? WHERE id = ?"),
-      liveSessions: db.prepare<[number, string, string], SessionRow>(
-        `SELECT * FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND last_seen > ? AND created_at > ?
-         ORDER BY created_at DESC, id DESC`,
-      ),
-      revokeSession: db.prepare<[string, string, number]>(
-        "UPDATE sessions SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL",
-      ),
-      revokeOthers: db.prepare<[string, number, string]>(
-        "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND id != ? AND revoked_at IS NULL",
-      ),
-      insertInvite: db.prepare(
-        `INSERT INTO invites (team_id, email, role, invited_by, created_at, expires_at, code_hash)
-         VALUES (@teamId, @email, @role, @invitedBy, @now, @expiresAt, @codeHash)`,
-      ),
-      pendingInvite: db.prepare<[string, string], InviteRow>(
-        "SELECT id, team_id, email, role, expires_at FROM invites WHERE code_hash = ? AND accepted_at IS NULL AND expires_at > ?",
-      ),
-      acceptInvite: db.prepare<[string, number]>("UPDATE invites SET accepted_at = ? WHERE id = ?"),
-      insertMagic: db.prepare<[number, string, string, string]>(
-        "INSERT INTO magic_links (user_id, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
-      ),
-      peekMagic: db
-        .prepare<[string, string], number>(
-          "SELECT user_id FROM magic_links WHERE code_hash = ? AND used_at IS NULL AND expires_at > ?",
-        )
-        .pluck(),
-      consumeMagic: db
-        .prepare<[string, string, string], number>(
-          `UPDATE magic_links SET used_at = ? WHERE code_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id`,
-        )
-        .pluck(),
-    };
+  constructor(private readonly sql: SqlDb) {
+    this.db = sql.withTables<AccountTables>();
   }
 
-  userById(id: number): UserRow | undefined {
-    return this.s.userById.get(id);
+  /** Runs `work` in one transaction; pass its handle to the store's writes. */
+  transaction<T>(work: (trx: SqlDb) => Promise<T>): Promise<T> {
+    return this.sql.transaction().execute(work);
   }
 
-  userByEmail(email: string): UserRow | undefined {
-    return this.s.userByEmail.get(email);
+  async userById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom("users").select(USER).where("id", "=", id).executeTakeFirst();
   }
 
-  userByUsername(username: string): UserRow | undefined {
-    return this.s.userByUsername.get(username);
+  async userByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom("users").select(USER).where("email", "=", email).executeTakeFirst();
   }
 
-  insertUser(user: {
-    email: string | null;
-    username: string | null;
-    hash: string;
-    superadmin: boolean;
-    teamId: number | null;
-    role: Role | null;
-  }): number {
-    const now = new Date().toISOString();
-    return Number(this.s.insertUser.run({ ...user, superadmin: user.superadmin ? 1 : 0, now }).lastInsertRowid);
+  async userByUsername(username: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom("users").select(USER).where("username", "=", username).executeTakeFirst();
   }
 
-  setPassword(userId: number, hash: string): void {
-    this.s.setPassword.run(hash, new Date().toISOString(), userId);
+  async insertUser(
+    user: { email: string | null; username: string | null; hash: string; superadmin: boolean; teamId: number | null; role: Role | null },
+    on: SqlDb = this.sql,
+  ): Promise<number> {
+    const at = now();
+    const row = await on
+      .withTables<AccountTables>()
+      .insertInto("users")
+      .values({
+        email: user.email,
+        username: user.username,
+        password_hash: user.hash,
+        superadmin: user.superadmin ? 1 : 0,
+        team_id: user.teamId,
+        role: user.role,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
-  setTotpPending(userId: number, sealed: string | null): void {
-    this.s.setTotpPending.run(sealed, new Date().toISOString(), userId);
+  async setPassword(userId: number, hash: string): Promise<void> {
+    await this.db.updateTable("users").set({ password_hash: hash, updated_at: now() }).where("id", "=", userId).execute();
+  }
+
+  async setTotpPending(userId: number, sealed: string | null): Promise<void> {
+    await this.db.updateTable("users").set({ totp_pending: sealed, updated_at: now() }).where("id", "=", userId).execute();
   }
 
   /** Turns 2FA on (a sealed secret) or off (null); clears any pending setup. */
-  setTotp(userId: number, sealed: string | null, lastStep: number | null): void {
-    this.s.setTotp.run(sealed, lastStep, new Date().toISOString(), userId);
+  async setTotp(userId: number, sealed: string | null, lastStep: number | null): Promise<void> {
+    await this.db
+      .updateTable("users")
+      .set({ totp_secret: sealed, totp_pending: null, totp_last_step: lastStep, updated_at: now() })
+      .where("id", "=", userId)
+      .execute();
   }
 
   /** Records `step` as the last accepted one, only if it is newer: false means it was already used. */
-  advanceTotpStep(userId: number, step: number): boolean {
-    return this.s.advanceTotpStep.run(step, userId, step).changes === 1;
+  async advanceTotpStep(userId: number, step: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable("users")
+      .set({ totp_last_step: step })
+      .where("id", "=", userId)
+      .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
-  insertTeam(name: string): number {
-    return Number(this.s.insertTeam.run(name, new Date().toISOString()).lastInsertRowid);
+  async insertTeam(name: string, on: SqlDb = this.sql): Promise<number> {
+    const row = await on
+      .withTables<AccountTables>()
+      .insertInto("teams")
+      .values({ name, plan: "free", created_at: now() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
-  teamById(teamId: number): { id: number; name: string; plan: string; created_at: string } | undefined {
-    return this.s.teamById.get(teamId);
+  async teamById(teamId: number): Promise<TeamRow | undefined> {
+    return this.db.selectFrom("teams").select(["id", "name", "plan", "created_at"]).where("id", "=", teamId).executeTakeFirst();
+  }
+
+  /** The team's plan, or undefined when the team no longer exists. */
+  async planOf(teamId: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom("teams").select("plan").where("id", "=", teamId).executeTakeFirst();
+    return row?.plan;
   }
 
   /** Teams by id, at most `limit` of them. */
-  teams(limit: number): { id: number; plan: string }[] {
-    return this.s.teams.all(limit);
+  async teams(limit: number): Promise<{ id: number; plan: string }[]> {
+    return this.db.selectFrom("teams").select(["id", "plan"]).orderBy("id").limit(limit).execute();
   }
 
-  insertSession(session: { id: string; userId: number; ip: string; userAgent: string }): void {
-    this.s.insertSession.run({ ...session, now: new Date().toISOString() });
+  async insertSession(session: { id: string; userId: number; ip: string; userAgent: string }): Promise<void> {
+    const at = now();
+    await this.db
+      .insertInto("sessions")
+      .values({ id: session.id, user_id: session.userId, ip: session.ip, user_agent: session.userAgent, created_at: at, last_seen: at })
+      .execute();
   }
 
-  sessionById(id: string): SessionRow | undefined {
-    return this.s.sessionById.get(id);
+  async sessionById(id: string): Promise<SessionRow | undefined> {
+    return this.db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
-  touchSession(id: string, at: string): void {
-    this.s.touchSession.run(at, id);
+  async touchSession(id: string, at: string): Promise<void> {
+    await this.db.updateTable("sessions").set({ last_seen: at }).where("id", "=", id).execute();
   }
 
   /** Sessions not revoked, seen after `seenAfter` and created after `createdAfter`, newest first. */
-  liveSessions(userId: number, seenAfter: string, createdAfter: string): SessionRow[] {
-    return this.s.liveSessions.all(userId, seenAfter, createdAfter);
+  async liveSessions(userId: number, seenAfter: string, createdAfter: string): Promise<SessionRow[]> {
+    return this.db
+      .selectFrom("sessions")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .where("last_seen", ">", seenAfter)
+      .where("created_at", ">", createdAfter)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
   }
 
-  revokeSession(userId: number, id: string): boolean {
-    return this.s.revokeSession.run(new Date().toISOString(), id, userId).changes > 0;
+  async revokeSession(userId: number, id: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("sessions")
+      .set({ revoked_at: now() })
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
-  revokeOtherSessions(userId: number, keepId: string): number {
-    return this.s.revokeOthers.run(new Date().toISOString(), userId, keepId).changes;
+  async revokeOtherSessions(userId: number, keepId: string): Promise<number> {
+    const result = await this.db
+      .updateTable("sessions")
+      .set({ revoked_at: now() })
+      .where("user_id", "=", userId)
+      .where("id", "!=", keepId)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
-  insertInvite(invite: { teamId: number; email: string; role: "admin" | "member"; invitedBy: number; expiresAt: string; codeHash: string }): number {
-    return Number(this.s.insertInvite.run({ ...invite, now: new Date().toISOString() }).lastInsertRowid);
+  async insertInvite(invite: { teamId: number; email: string; role: "admin" | "member"; invitedBy: number; expiresAt: string; codeHash: string }): Promise<number> {
+    const row = await this.db
+      .insertInto("invites")
+      .values({
+        team_id: invite.teamId,
+        email: invite.email,
+        role: invite.role,
+        invited_by: invite.invitedBy,
+        created_at: now(),
+        expires_at: invite.expiresAt,
+        code_hash: invite.codeHash,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
   /** The open, unexpired invite with this code hash. */
-  pendingInvite(codeHash: string): InviteRow | undefined {
-    return this.s.pendingInvite.get(codeHash, new Date().toISOString());
+  async pendingInvite(codeHash: string): Promise<InviteRow | undefined> {
+    return this.db
+      .selectFrom("invites")
+      .select(["id", "team_id", "email", "role", "expires_at"])
+      .where("code_hash", "=", codeHash)
+      .where("accepted_at", "is", null)
+      .where("expires_at", ">", now())
+      .executeTakeFirst();
   }
 
-  acceptInvite(id: number): void {
-    this.s.acceptInvite.run(new Date().toISOString(), id);
+  /** Marks the invite accepted, only if it still was open: false when another sign-up took it first. */
+  async acceptInvite(id: number, on: SqlDb = this.sql): Promise<boolean> {
+    const result = await on
+      .withTables<AccountTables>()
+      .updateTable("invites")
+      .set({ accepted_at: now() })
+      .where("id", "=", id)
+      .where("accepted_at", "is", null)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
-  insertMagicLink(userId: number, codeHash: string, expiresAt: string): void {
-    this.s.insertMagic.run(userId, codeHash, new Date().toISOString(), expiresAt);
+  async insertMagicLink(userId: number, codeHash: string, expiresAt: string): Promise<void> {
+    await this.db.insertInto("magic_links").values({ user_id: userId, code_hash: codeHash, created_at: now(), expires_at: expiresAt }).execute();
   }
 
   /** The user of an unused, unexpired link, without using it up. */
-  peekMagicLink(codeHash: string): number | undefined {
-    return this.s.peekMagic.get(codeHash, new Date().toISOString());
+  async peekMagicLink(codeHash: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom("magic_links")
+      .select("user_id")
+      .where("code_hash", "=", codeHash)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now())
+      .executeTakeFirst();
+    return row?.user_id;
   }
 
   /** Marks the link used and answers its user, only if it was unused and unexpired: single use. */
-  consumeMagicLink(codeHash: string): number | undefined {
-    const now = new Date().toISOString();
-    return this.s.consumeMagic.get(now, codeHash, now);
+  async consumeMagicLink(codeHash: string): Promise<number | undefined> {
+    const at = now();
+    const row = await this.db
+      .updateTable("magic_links")
+      .set({ used_at: at })
+      .where("code_hash", "=", codeHash)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", at)
+      .returning("user_id")
+      .executeTakeFirst();
+    return row?.user_id;
   }
 }

@@ -1,7 +1,7 @@
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import type { AuditApi } from "../audit/service.ts";
-import type { RateLimiter } from "../auth/rate-limit.ts";
+import type { Limiter } from "../auth/limiter.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import type { SecretBox } from "../secrets/box.ts";
 import type { AccountStore, UserRow } from "./store.ts";
@@ -25,10 +25,10 @@ export interface TotpSetup {
 export class TotpService {
   private readonly store: AccountStore;
   private readonly box: SecretBox;
-  private readonly limiter: RateLimiter;
+  private readonly limiter: Limiter;
   private readonly audit: AuditApi | undefined;
 
-  constructor(options: { readonly store: AccountStore; readonly box: SecretBox; readonly limiter: RateLimiter; readonly audit?: AuditApi }) {
+  constructor(options: { readonly store: AccountStore; readonly box: SecretBox; readonly limiter: Limiter; readonly audit?: AuditApi }) {
     this.store = options.store;
     this.box = options.box;
     this.limiter = options.limiter;
@@ -43,7 +43,7 @@ export class TotpService {
   async setup(user: UserRow): Promise<TotpSetup | Problem> {
     if (this.isEnabled(user)) return problem("conflict", "2FA is already on; disable it first to set up a new secret");
     const secret = generateSecret();
-    this.store.setTotpPending(user.id, this.box.seal("totp", `user:${user.id}`, secret));
+    await this.store.setTotpPending(user.id, this.box.seal("totp", `user:${user.id}`, secret));
     const otpauthUri = generateURI({ issuer: "service-core", label: user.email ?? user.username ?? String(user.id), secret });
     return { secret, otpauthUri, qrDataUri: await QRCode.toDataURL(otpauthUri) };
   }
@@ -54,8 +54,8 @@ export class TotpService {
     if (!secret) return problem("conflict", "no pending 2FA setup; call POST /account/2fa/setup first");
     const step = await this.accept(user, secret, code, null);
     if (typeof step !== "number") return step;
-    this.store.setTotp(user.id, user.totp_pending, step);
-    this.audit?.record({ action: "account.2fa_enable", target: `user:${user.id}` });
+    await this.store.setTotp(user.id, user.totp_pending, step);
+    await this.audit?.record({ action: "account.2fa_enable", target: `user:${user.id}` });
     return true;
   }
 
@@ -63,8 +63,8 @@ export class TotpService {
     if (!this.isEnabled(user)) return problem("conflict", "2FA is not on");
     const checked = await this.check(user, code);
     if (checked !== true) return checked;
-    this.store.setTotp(user.id, null, null);
-    this.audit?.record({ action: "account.2fa_disable", target: `user:${user.id}` });
+    await this.store.setTotp(user.id, null, null);
+    await this.audit?.record({ action: "account.2fa_disable", target: `user:${user.id}` });
     return true;
   }
 
@@ -77,21 +77,21 @@ export class TotpService {
     const step = await this.accept(user, secret, code, user.totp_last_step);
     if (typeof step !== "number") return step;
     // The row read before the check may be stale under concurrent sign-ins: the write decides.
-    if (!this.store.advanceTotpStep(user.id, step)) return problem("totp_invalid", "the 2FA code is wrong or was already used");
+    if (!(await this.store.advanceTotpStep(user.id, step))) return problem("totp_invalid", "the 2FA code is wrong or was already used");
     return true;
   }
 
   private async accept(user: UserRow, secret: string, code: string, lastStep: number | null): Promise<number | Problem> {
     const key = `totp:user:${user.id}`;
-    const blocked = this.limiter.blocked(key, FAILURES, "wrong 2FA codes");
+    const blocked = await this.limiter.blocked(key, FAILURES, "wrong 2FA codes");
     if (blocked) return blocked;
     const result = CODE.test(code)
       ? await verify({ secret, token: code, epochTolerance: TOLERANCE_SECONDS, afterTimeStep: lastStep ?? undefined })
       : { valid: false as const };
     if (result.valid && "timeStep" in result) {
-      this.limiter.reset(key);
+      await this.limiter.reset(key);
       return result.timeStep;
     }
-    return this.limiter.hit(key, FAILURES, "wrong 2FA codes") ?? problem("totp_invalid", "the 2FA code is wrong or was already used");
+    return (await this.limiter.hit(key, FAILURES, "wrong 2FA codes")) ?? problem("totp_invalid", "the 2FA code is wrong or was already used");
   }
 }

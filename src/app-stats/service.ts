@@ -82,13 +82,13 @@ export class AppStats {
   }
 
   private async snapshot(app: AppRow): Promise<AppStatsSnapshot> {
-    const streams = this.o.streams.live(app);
+    const streams = await this.o.streams.live(app);
     const byType: Record<string, number> = {};
     for (const s of streams) byType[s.type] = (byType[s.type] ?? 0) + 1;
     const rooms = new Set(streams.map((s) => s.room));
     const mediaRooms = [...new Set(streams.filter((s) => s.type !== "ws-mjpeg").map((s) => s.room))];
     const [subscribers, ingresses] = await Promise.all([this.subscribers(app, mediaRooms), this.ingresses(app)]);
-    const sizes = this.o.apps.sizes(app);
+    const [sizes, byStatus] = await Promise.all([this.o.apps.sizes(app), this.o.vods.counts(app.name)]);
     return {
       app: app.name,
       generatedAt: new Date(this.now()).toISOString(),
@@ -98,7 +98,7 @@ export class AppStats {
         byType,
         viewers: subscribers === null ? null : subscribers + this.o.cameras.viewers(app.name),
       },
-      vods: { count: sizes.vodCount, bytes: sizes.vodBytes, byStatus: this.o.vods.counts(app.name) },
+      vods: { count: sizes.vodCount, bytes: sizes.vodBytes, byStatus },
       storage: { appDbBytes: sizes.appDbBytes },
       ingresses,
     };

@@ -2,7 +2,9 @@ import path from "node:path";
 import type { AuditApi } from "../audit/service.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
-import { AppLocks, ConfigFiles } from "./config/files.ts";
+import { InTurn } from "../lib/in-turn.ts";
+import { ConfigFiles } from "./config/files.ts";
+import { DatabaseConfigs } from "./config/store.ts";
 import { configRoutes } from "./config/routes.ts";
 import { AppConfigService } from "./config/service.ts";
 import { mqttRoutes } from "./mqtt/routes.ts";
@@ -27,20 +29,21 @@ export interface AppsApi {
 /** Apps (tenants): the registry, per-app config with backups, presets, and the S3 and MQTT blocks. */
 export function appsModule(core: Core, deps: { audit: AuditApi }): Module<{ apps: AppsApi }> {
   const { config, logger, databases } = core;
-  const files = new ConfigFiles(path.join(config.dataDir, "apps"));
-  const configs = new AppConfigService({ files, locks: new AppLocks(), logger, audit: deps.audit });
+  // On PostgreSQL every node reads the same configs from the app's schema; on SQLite they are files.
+  const storage = databases.dialect === "postgres" ? new DatabaseConfigs(databases) : new ConfigFiles(path.join(config.dataDir, "apps"));
+  const configs = new AppConfigService({ storage, locks: new InTurn<string>(), logger, audit: deps.audit });
   const secrets = new AppSecrets({ databases, box: core.box, logger });
   const service = new AppService({ store: core.registry, configs, secrets, databases, dataDir: config.dataDir, logger });
   const s3 = new S3Clients({ secrets, configOf: (app) => configs.get(app), ssrf: core.ssrf, ambient: config.s3AmbientCredentials });
   // Every credential change goes through the secrets store: one place to record it, by name only.
-  secrets.onChange((app, name) => deps.audit.record({ action: credentialAction(name), app, target: name, summary: { field: name, change: secrets.has(app, name) ? "set" : "removed" } }));
+  secrets.onChange((app, name, change) => deps.audit.record({ action: credentialAction(name), app, target: name, summary: { field: name, change } }));
   service.onDelete((app, deletion) => deps.audit.record({ action: "app.delete", app, target: `app:${app}`, summary: { deleteVods: deletion.deleteVods } }));
   return {
     name: "apps",
     provides: { apps: { service, store: core.registry, configs, secrets, s3 } },
     routes: [
       ...appRoutes(service),
-      ...configRoutes(configs, files),
+      ...configRoutes(configs),
       ...presetRoutes(configs),
       ...s3Routes({ configs, secrets, clients: s3, ssrf: core.ssrf }),
       ...mqttRoutes({ configs, secrets, env: config.env, ssrf: core.ssrf }),
@@ -49,6 +52,11 @@ export function appsModule(core: Core, deps: { audit: AuditApi }): Module<{ apps
     configChanged: ({ app, secret }) => {
       // Keys stored through PUT /s3 reset the client there; a config swap does it here.
       if (secret === undefined) s3.reset(app);
+    },
+    // Before any module starts: their clients read configs and secrets synchronously.
+    prepare: async () => {
+      const names = core.registry.snapshot().map((app) => app.name);
+      await Promise.all([configs.loadAll(names), secrets.loadAll(names)]);
     },
     start: () => service.logPrefixOverlaps(),
     stop: () => s3.close(),

@@ -38,7 +38,7 @@ export function appRoutes(apps: AppService): Route[] {
       responseStatus: 201,
       errors: ["conflict"],
       handler: async (ctx) => {
-        const created = apps.create(callerOf(ctx), ctx.body);
+        const created = await apps.create(callerOf(ctx), ctx.body);
         return okOr(created, 201);
       },
     }),
@@ -60,7 +60,7 @@ export function appRoutes(apps: AppService): Route[] {
       permission: "app:read",
       params: appParams,
       response: appSizesResponse,
-      handler: async (ctx) => ok(apps.sizes(appOf(ctx))),
+      handler: async (ctx) => ok(await apps.sizes(appOf(ctx))),
     }),
     defineRoute({
       method: "PATCH",
@@ -87,7 +87,7 @@ export function appRoutes(apps: AppService): Route[] {
       query: deleteAppQuery,
       response: appDeletedResponse,
       handler: async (ctx) => {
-        return ok(apps.delete(appOf(ctx), ctx.query.deleteVods === "true"));
+        return ok(await apps.delete(appOf(ctx), ctx.query.deleteVods === "true"));
       },
     }),
   ];

@@ -1,10 +1,15 @@
 import type { Logger } from "pino";
-import { AppUnavailableError } from "../db/app-unavailable.ts";
+import { AppUnavailableError, unlessUnavailableAsync } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
+import { BackgroundLoads } from "../lib/background-loads.ts";
 import type { SecretBox } from "../secrets/box.ts";
-import { secretRows, type AppSecretName } from "./store.ts";
+import { secretRows, type AppSecretName, type SecretRows } from "./store.ts";
 
 export type { AppSecretName } from "./store.ts";
+
+/** Told after a secret is stored or removed. */
+/** Told of each change before `set` resolves; one that returns a promise (the audit entry) is awaited. */
+type SecretListener = (app: string, name: AppSecretName, change: "set" | "removed") => void | Promise<void>;
 
 /** The route that stores a secret, for the operator told to set a damaged one again. */
 function whereSet(app: string, name: AppSecretName): string {
@@ -22,18 +27,32 @@ function whereSet(app: string, name: AppSecretName): string {
  * API only ever says whether one is set.
  */
 export class AppSecrets {
-  private readonly listeners: ((app: string, name: AppSecretName) => void)[] = [];
+  private readonly listeners: SecretListener[] = [];
 
   private readonly databases: Databases;
   private readonly box: SecretBox;
   private readonly logger: Logger;
   /** `app:name` of the secrets found damaged and logged, so each is logged once until set again. */
   private readonly logged = new Set<string>();
+  /** Each app's sealed secrets as last read, with the handle read through and which read it was. */
+  private readonly known = new Map<string, { rows: SecretRows; read: number; sealed: ReadonlyMap<AppSecretName, string> }>();
+  /** Numbers reads as they start, so one that started before a later one landed is dropped. */
+  private reads = 0;
+  /** Deleted apps, with the read number at deletion: reads that started before it are dropped. */
+  private readonly forgotten = new Map<string, number>();
+  /** Apps read again in the background (a write heard of, an app not read yet). */
+  private readonly reloads: BackgroundLoads<string>;
 
   constructor(options: { readonly databases: Databases; readonly box: SecretBox; readonly logger: Logger }) {
     this.databases = options.databases;
     this.box = options.box;
     this.logger = options.logger.child({ component: "app-secrets" });
+    this.reloads = new BackgroundLoads(
+      (app) => this.load(app),
+      (app, err) => {
+        if (!(err instanceof AppUnavailableError)) this.logger.error({ err, app }, "reading the app's secrets failed: serving what was read before");
+      },
+    );
   }
 
   /**
@@ -43,7 +62,7 @@ export class AppSecrets {
    * the secret were unset, and the row is left as it is for the operator.
    */
   get(app: string, name: AppSecretName): string | undefined {
-    const sealed = secretRows(this.databases.app(app)).sealed(name);
+    const sealed = this.sealed(app).get(name);
     if (sealed === undefined) return undefined;
     const value = this.box.open("app-secrets", `app:${app}:${name}`, sealed);
     if (value === undefined) throw this.refuse(app, name);
@@ -52,24 +71,65 @@ export class AppSecrets {
 
   /** The stored secrets of the app that cannot be opened, each with what to do. */
   damaged(app: string): { name: AppSecretName; error: AppUnavailableError }[] {
-    return secretRows(this.databases.app(app))
-      .all()
-      .filter((row) => this.box.open("app-secrets", `app:${app}:${row.name}`, row.value) === undefined)
-      .map((row) => ({ name: row.name, error: this.refuse(app, row.name) }));
+    return [...this.sealed(app)]
+      .filter(([name, value]) => this.box.open("app-secrets", `app:${app}:${name}`, value) === undefined)
+      .map(([name]) => ({ name, error: this.refuse(app, name) }));
   }
 
-  /** Whether a secret is stored, without reading or unsealing it. */
+  /** Whether a secret is stored, without unsealing it. */
   has(app: string, name: AppSecretName): boolean {
-    return secretRows(this.databases.app(app)).names().has(name);
+    return this.sealed(app).has(name);
   }
 
-  /** Stores a value, or removes it for undefined. */
-  set(app: string, name: AppSecretName, value: string | undefined): void {
-    const rows = secretRows(this.databases.app(app));
-    if (value === undefined) rows.remove(name);
-    else rows.put(name, this.box.seal("app-secrets", `app:${app}:${name}`, value), new Date().toISOString());
+  /** Stores a value, or removes it for undefined; what `get` answers changes before this resolves. */
+  async set(app: string, name: AppSecretName, value: string | undefined): Promise<void> {
+    const rows = secretRows(this.databases.appSql(app));
+    if (value === undefined) await rows.remove(name);
+    else await rows.put(name, this.box.seal("app-secrets", `app:${app}:${name}`, value), new Date().toISOString());
+    await this.load(app);
     this.logged.delete(`${app}:${name}`);
-    for (const listener of this.listeners) listener(app, name);
+    for (const listener of this.listeners) await listener(app, name, value === undefined ? "removed" : "set");
+  }
+
+  /**
+   * Reads the app's sealed secrets into memory: for every app before the service takes requests
+   * (`loadAll`), for a new app before its creation resolves, and after each write here.
+   */
+  async load(app: string): Promise<void> {
+    const rows = secretRows(this.databases.appSql(app));
+    const read = ++this.reads;
+    const all = await rows.all();
+    const newer = this.known.get(app)?.read ?? this.forgotten.get(app) ?? 0;
+    if (newer > read) return;
+    this.forgotten.delete(app);
+    this.known.set(app, { rows, read, sealed: new Map(all.map((row) => [row.name, row.value])) });
+  }
+
+  /** `load` for each app; one whose database is unavailable is skipped (its routes answer 503). */
+  async loadAll(apps: readonly string[]): Promise<void> {
+    await Promise.all(apps.map((app) => unlessUnavailableAsync(undefined, () => this.load(app))));
+  }
+
+  /** The app was deleted: what was read of its secrets goes with it. */
+  forget(app: string): void {
+    this.known.delete(app);
+    // A read still in flight must not bring them back for a new app of the same name.
+    this.forgotten.set(app, ++this.reads);
+  }
+
+  /**
+   * What was read of the app's secrets. Reads are synchronous (a live client is built from them
+   * mid-request), so they are served from memory and read again in the background when the
+   * database was written elsewhere or reopened: about a second stale at worst, as the registry.
+   * An app not read yet (created by another process) answers 503 until its read lands.
+   */
+  private sealed(app: string): ReadonlyMap<AppSecretName, string> {
+    // Throws AppUnavailableError while the app's database is refused or closed for maintenance.
+    const rows = secretRows(this.databases.appSql(app));
+    const known = this.known.get(app);
+    if (known === undefined || known.rows !== rows || rows.changedElsewhere()) this.reloads.request(app);
+    if (known === undefined) throw new AppUnavailableError(app, "secrets", "its secrets are being read", "retry in a moment");
+    return known.sealed;
   }
 
   private refuse(app: string, name: AppSecretName): AppUnavailableError {
@@ -78,7 +138,7 @@ export class AppSecrets {
     if (!this.logged.has(`${app}:${name}`)) {
       this.logged.add(`${app}:${name}`);
       this.logger.error(
-        { app, secret: name, check: "secrets", file: this.databases.appDbPath(app) },
+        { app, secret: name, check: "secrets", file: this.databases.files?.appDbPath(app) ?? `schema of app ${app}` },
         `the secret ${name} of app ${app} cannot be opened with this master key: what needs it answers 503 app_unavailable while every other app runs, and the row is left untouched. Check SERVICE_MASTER_KEY, or ${action}`,
       );
     }
@@ -86,7 +146,7 @@ export class AppSecrets {
   }
 
   /** Called after a secret is stored or removed, so holders of a copy (a live client) refresh it. */
-  onChange(listener: (app: string, name: AppSecretName) => void): void {
+  onChange(listener: SecretListener): void {
     this.listeners.push(listener);
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Logger } from "pino";
 import { isPlatform, tenantOf, type Principal } from "../auth/principal.ts";
@@ -8,7 +8,6 @@ import type { Databases } from "../db/databases.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import type { AppConfig } from "./config/schema.ts";
 import { editsFrom, type AppConfigService } from "./config/service.ts";
-import { writeFileAtomic } from "./config/files.ts";
 import { namespaceRoom, prefixesOverlap, prefixesOwning } from "./namespacing.ts";
 import type { CreateAppBody, PatchAppBody } from "./schemas.ts";
 import type { AppSecrets } from "./secrets.ts";
@@ -74,13 +73,19 @@ export interface AppDeletion {
 /** Apps: creation with its scaffold, the tenancy rule for lists, edits, deletion and sizes. */
 export class AppService {
   private readonly appsDir: string;
-  private readonly deleteListeners: ((app: string, deletion: AppDeletion) => void)[] = [];
-  private readonly vodTotals: ((app: string) => { count: number; bytes: number })[] = [];
+  private readonly deleteListeners: ((app: string, deletion: AppDeletion) => void | Promise<void>)[] = [];
+  private readonly vodTotals: ((app: string) => Promise<{ count: number; bytes: number }>)[] = [];
   /** Keyed by the registry row, which is a new object whenever the row changes. */
   private readonly rendered = new WeakMap<AppRow, Rendered>();
   /** Counts config swaps: the prefix index is rebuilt after any, or after the registry changed. */
   private configGeneration = 0;
   private index: PrefixIndex | undefined;
+  /**
+   * Apps being created, by name, with their prefix: claimed in the synchronous step that checks
+   * them and held until the registry shows the row, so two creates (or a create and a PATCH) that
+   * interleave at the insert's await cannot take the same name or overlapping rooms.
+   */
+  private readonly creating = new Map<string, string>();
 
   constructor(private readonly o: AppServiceOptions) {
     this.appsDir = path.join(o.dataDir, "apps");
@@ -212,7 +217,8 @@ export class AppService {
    * The message names no app: the other one may be another tenant's.
    */
   private prefixConflict(app: string, prefix: string, field: string): Problem | undefined {
-    if (!this.prefixes().entries.some((other) => other.app.name !== app && prefixesOverlap(other.prefix, prefix))) return undefined;
+    const taken = [...this.prefixes().entries.map((e) => [e.app.name, e.prefix] as const), ...this.creating];
+    if (!taken.some(([other, otherPrefix]) => other !== app && prefixesOverlap(otherPrefix, prefix))) return undefined;
     return problem("conflict", `room prefix "${prefix}" overlaps a prefix already in use; choose another roomPrefix`, {
       details: [{ path: field, message: "overlaps a room prefix already in use" }],
     });
@@ -261,12 +267,13 @@ export class AppService {
   }
 
   /**
-   * Creates the registry row and `<data>/apps/<name>/` with `config.yaml`, `app.db`, `recordings/`,
-   * `snapshots/` and `samples/`, all or nothing: the folder is built under `.staging/` and renamed
-   * into place inside the transaction that inserts the row.
+   * Creates the registry row, the app's storage with its first config (`app.db` and `config.yaml`,
+   * or its PostgreSQL schema) and `<data>/apps/<name>/` with `recordings/`, `snapshots/` and
+   * `samples/`, all or nothing: the folder is built under `.staging/` and renamed into place
+   * inside the transaction that inserts the row.
    */
-  create(caller: Principal, body: CreateAppBody): AppView | Problem {
-    if (this.o.store.findByName(body.name)) return problem("conflict", `an app named "${body.name}" already exists`);
+  async create(caller: Principal, body: CreateAppBody): Promise<AppView | Problem> {
+    if (this.o.store.findByName(body.name) || this.creating.has(body.name)) return problem("conflict", `an app named "${body.name}" already exists`);
     const final = path.join(this.appsDir, body.name);
     if (existsSync(final)) {
       return problem("conflict", `a folder for "${body.name}" is already in the data dir; remove or rename it first`);
@@ -275,25 +282,36 @@ export class AppService {
     if (!isPlatform(caller) && tenant === null && !(caller.kind === "token")) {
       return problem("forbidden", "this account belongs to no team, so it cannot own an app");
     }
-    // Checked and inserted in one synchronous step: two creates cannot both take the same rooms.
-    const conflict = this.prefixConflict(body.name, body.roomPrefix ?? body.name, "roomPrefix");
+    const prefix = body.roomPrefix ?? body.name;
+    const conflict = this.prefixConflict(body.name, prefix, "roomPrefix");
     if (conflict) return body.roomPrefix === undefined ? { ...conflict, message: `${conflict.message} (it defaults to the app's name)` } : conflict;
-    const initial = this.o.configs.initial(body.displayName ?? body.name, body.roomPrefix ?? body.name);
+    const initial = this.o.configs.initial(body.displayName ?? body.name, prefix);
     // Nothing is created unless the first config is one the app can live by.
     const checked = this.o.configs.check(initial);
     if ("kind" in checked) return checked;
     const staging = path.join(this.appsDir, ".staging", `${body.name}-${randomBytes(6).toString("hex")}`);
+    // Claimed in the same synchronous step as the checks above (see `creating`).
+    this.creating.set(body.name, prefix);
     try {
       mkdirSync(staging, { recursive: true });
       for (const folder of FOLDERS) mkdirSync(path.join(staging, folder));
-      writeFileAtomic(path.join(staging, "config.yaml"), initial);
-      this.o.databases.createAppDb(body.name, staging);
-      const row = this.o.store.insert(body.name, tenant, () => renameSync(staging, final));
-      // A deleted app of the same name may have left what was known of its config (its missing file).
-      this.o.configs.forget(body.name);
+      const row = await this.o.store.insert(body.name, tenant, {
+        // The first config goes in with the app's storage, so no app is ever left without one.
+        storage: async (trx) => {
+          await this.o.databases.createApp(body.name, { staging, trx });
+          await this.o.configs.create(body.name, initial, { staging, trx });
+        },
+        files: () => {
+          renameSync(staging, final);
+          // A deleted app of the same name may have left what was known of its config (its missing file).
+          this.o.configs.forget(body.name);
+        },
+      });
+      await Promise.all([this.o.configs.load(body.name), this.o.secrets.load(body.name)]);
       this.o.logger.info({ app: body.name, tenant }, "app created");
       return this.view(row);
     } finally {
+      this.creating.delete(body.name);
       rmSync(staging, { recursive: true, force: true });
     }
   }
@@ -317,14 +335,14 @@ export class AppService {
       if ("kind" in updated) return updated;
     }
     if (body.callbackSecret !== undefined) {
-      this.o.secrets.set(app.name, "callbacks.secret", body.callbackSecret === "" ? undefined : body.callbackSecret);
+      await this.o.secrets.set(app.name, "callbacks.secret", body.callbackSecret === "" ? undefined : body.callbackSecret);
     }
-    this.o.store.touch(app.id);
+    await this.o.store.touch(app.id);
     return this.view(this.o.store.findById(app.id) ?? app);
   }
 
   /** Called when an app is being deleted, before its database closes. */
-  onDelete(listener: (app: string, deletion: AppDeletion) => void): void {
+  onDelete(listener: (app: string, deletion: AppDeletion) => void | Promise<void>): void {
     this.deleteListeners.push(listener);
   }
 
@@ -333,37 +351,41 @@ export class AppService {
    * unless `deleteVods` asks for the VODs to be purged too, in which case it is removed; the VOD
    * domain purges their S3 objects through the same flag.
    */
-  delete(app: AppRow, deleteVods: boolean): { deleted: true; name: string } {
+  async delete(app: AppRow, deleteVods: boolean): Promise<{ deleted: true; name: string }> {
     // Live parts (streams, connections) wind down first, while the app's database is still open.
-    for (const listener of this.deleteListeners) listener(app.name, { deleteVods });
-    this.o.databases.closeApp(app.name);
-    this.o.configs.forget(app.name);
+    for (const listener of this.deleteListeners) await listener(app.name, { deleteVods });
     const folder = path.join(this.appsDir, app.name);
-    this.o.store.remove(app.id, () => {
-      if (!existsSync(folder)) return;
-      if (deleteVods) {
-        rmSync(folder, { recursive: true, force: true });
-      } else {
-        const graveyard = path.join(this.o.dataDir, "deleted");
-        mkdirSync(graveyard, { recursive: true });
-        renameSync(folder, path.join(graveyard, `${app.name}-${new Date().toISOString().replace(/[:.]/g, "")}`));
-      }
+    await this.o.store.remove(app.id, {
+      storage: (trx) => this.o.databases.dropApp(app.name, trx),
+      // In the step that moves the folder and drops the row from the registry, so nothing opens the
+      // database or reads the config again in between.
+      files: () => {
+        this.o.databases.closeApp(app.name);
+        this.o.configs.forget(app.name);
+        this.o.secrets.forget(app.name);
+        if (!existsSync(folder)) return;
+        if (deleteVods) {
+          rmSync(folder, { recursive: true, force: true });
+        } else {
+          const graveyard = path.join(this.o.dataDir, "deleted");
+          mkdirSync(graveyard, { recursive: true });
+          renameSync(folder, path.join(graveyard, `${app.name}-${new Date().toISOString().replace(/[:.]/g, "")}`));
+        }
+      },
     });
     this.o.logger.info({ app: app.name, deleteVods }, "app deleted");
     return { deleted: true, name: app.name };
   }
 
   /** Where `sizes` gets VOD totals from: the VOD domain, which comes after this one. */
-  countVodsWith(totals: (app: string) => { count: number; bytes: number }): void {
+  countVodsWith(totals: (app: string) => Promise<{ count: number; bytes: number }>): void {
     this.vodTotals.push(totals);
   }
 
-  /** The app database's size on disk (with its WAL), and its VODs' count and bytes. */
-  sizes(app: AppRow): { appDbBytes: number; vodBytes: number; vodCount: number } {
-    const file = this.o.databases.appDbPath(app.name);
-    const size = (f: string) => (existsSync(f) ? statSync(f).size : 0);
-    const vods = this.vodTotals.map((totals) => totals(app.name));
+  /** The app's tables' size (its database file with its WAL, or its schema), and its VODs' count and bytes. */
+  async sizes(app: AppRow): Promise<{ appDbBytes: number; vodBytes: number; vodCount: number }> {
+    const [appDbBytes, ...vods] = await Promise.all([this.o.databases.appBytes(app.name), ...this.vodTotals.map((totals) => totals(app.name))]);
     const sum = (key: "count" | "bytes") => vods.reduce((n, t) => n + t[key], 0);
-    return { appDbBytes: size(file) + size(`${file}-wal`), vodBytes: sum("bytes"), vodCount: sum("count") };
+    return { appDbBytes, vodBytes: sum("bytes"), vodCount: sum("count") };
   }
 }

@@ -59,7 +59,7 @@ export class SettingsBlock<B, V> {
       if (isProblem(updated)) return updated;
     }
     for (const [name, value] of this.spec.secrets?.(body) ?? []) {
-      if (value !== undefined) this.secrets.set(app, name, value === "" ? undefined : value);
+      if (value !== undefined) await this.secrets.set(app, name, value === "" ? undefined : value);
     }
     this.spec.reset?.(app);
     return this.spec.view(app);

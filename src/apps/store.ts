@@ -1,6 +1,18 @@
-import { ExternalWrites } from "../db/external-writes.ts";
-import type { Db } from "../db/open.ts";
+import type { Generated, Kysely, Selectable } from "kysely";
+import type { Logger } from "pino";
 import { perDatabase } from "../db/per-database.ts";
+import type { SqlDb } from "../db/sql.ts";
+import { announceWrite, watchWrites, type WriteWatch } from "../db/writes.ts";
+
+/** What creating or removing an app does besides its registry row, inside the same transaction. */
+export interface AppSteps {
+  /** The app's tables (a database file, or a PostgreSQL schema created or dropped in `trx`). */
+  readonly storage: (trx: SqlDb) => Promise<void>;
+  /** Its folder moved, in one synchronous step with the registry's change. */
+  readonly files: () => void;
+}
+
+const NO_STEPS: AppSteps = { storage: async () => {}, files: () => {} };
 
 /** The registry row of an app: its identity and the tenant that owns it (null: platform-owned). */
 export interface AppRef {
@@ -14,17 +26,15 @@ export interface AppRow extends AppRef {
   readonly updatedAt: string;
 }
 
-interface Row {
-  id: number;
+interface AppsTable {
+  id: Generated<number>;
   name: string;
   team_id: number | null;
   created_at: string;
   updated_at: string | null;
 }
 
-const COLUMNS = "id, name, team_id, created_at, updated_at";
-
-function toRow(row: Row): AppRow {
+function toRow(row: Selectable<AppsTable>): AppRow {
   return { id: row.id, name: row.name, teamId: row.team_id, createdAt: row.created_at, updatedAt: row.updated_at ?? row.created_at };
 }
 
@@ -34,26 +44,49 @@ interface Registry {
   readonly byId: ReadonlyMap<number, AppRow>;
 }
 
+function registryOf(all: readonly AppRow[]): Registry {
+  return { all, byName: new Map(all.map((a) => [a.name, a])), byId: new Map(all.map((a) => [a.id, a])) };
+}
+
+export interface AppStoreOptions {
+  /** The global database. */
+  readonly db: SqlDb;
+  /** Where a failed background reload is told (the previous snapshot keeps serving, and the next read retries). */
+  readonly logger: Logger;
+}
+
 /**
  * The apps registry in the global database: identity and tenancy; behaviour lives in config.yaml.
- * Every request reads it (the guard resolves `{app}`, lists render it), so it is held in memory:
- * reloaded after any write made here and whenever another connection has committed.
+ * Every request reads it (the guard resolves `{app}`, lists render it) and many domains read it
+ * synchronously, so reads are served from a snapshot in memory: loaded by `load()` before the
+ * service takes requests, loaded again by every write made here before the write resolves, and in
+ * the background once another process has written (reads serve the previous snapshot meanwhile).
  */
 export class AppStore {
-  private readonly s;
-  private readonly db: Db;
-  private readonly external: ExternalWrites;
+  private readonly db: Kysely<{ apps: AppsTable }>;
+  private readonly handle: SqlDb;
+  private readonly logger: Logger;
+  private readonly external: WriteWatch;
   private cached: Registry | undefined;
+  /** Loads are numbered as they start; one that started before the snapshot now held is dropped. */
+  private started = 0;
+  private shown = 0;
+  private reloading = false;
+  /** Set when a reload failed or a write rolled back: the next read reloads. */
+  private retry = false;
 
-  constructor(db: Db) {
-    this.db = db;
-    this.external = new ExternalWrites(db);
-    this.s = {
-      all: db.prepare<[], Row>(`SELECT ${COLUMNS} FROM apps ORDER BY name`),
-      insert: db.prepare<[string, number | null, string, string]>("INSERT INTO apps (name, team_id, created_at, updated_at) VALUES (?, ?, ?, ?)"),
-      touch: db.prepare<[string, number]>("UPDATE apps SET updated_at = ? WHERE id = ?"),
-      remove: db.prepare<[number]>("DELETE FROM apps WHERE id = ?"),
-    };
+  constructor(options: AppStoreOptions) {
+    this.handle = options.db;
+    this.logger = options.logger.child({ component: "apps-registry" });
+    this.external = watchWrites(options.db);
+    this.db = options.db.withTables<{ apps: AppsTable }>();
+  }
+
+  /** Reads the registry into memory; awaited once before the first read, and after each write here. */
+  async load(): Promise<void> {
+    const load = ++this.started;
+    const rows = await this.db.selectFrom("apps").select(["id", "name", "team_id", "created_at", "updated_at"]).orderBy("name").execute();
+    this.show(load, rows.map(toRow));
   }
 
   findById(id: number): AppRow | undefined {
@@ -79,98 +112,136 @@ export class AppStore {
     return this.registry().all.length;
   }
 
-  /** Inserts the row and runs `alongside` (moving the app's folder into place) in one transaction. */
-  insert(name: string, teamId: number | null, alongside: () => void = () => {}): AppRow {
+  /**
+   * Inserts the row, creates the app's storage (`steps.storage`, in the same transaction) and moves
+   * its folder into place (`steps.files`), in one transaction. A name already taken fails on the
+   * table's unique constraint, and nothing is inserted.
+   */
+  async insert(name: string, teamId: number | null, steps: AppSteps = NO_STEPS): Promise<AppRow> {
     const now = new Date().toISOString();
-    const id = this.write(() => {
-      const inserted = Number(this.s.insert.run(name, teamId, now, now).lastInsertRowid);
-      alongside();
-      return inserted;
+    const id = await this.write(async (apps, trx) => {
+      const { id } = await apps.insertInto("apps").values({ name, team_id: teamId, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+      await steps.storage(trx);
+      steps.files();
+      return id;
     });
     return { id, name, teamId, createdAt: now, updatedAt: now };
   }
 
-  touch(id: number): void {
-    this.write(() => this.s.touch.run(new Date().toISOString(), id));
+  async touch(id: number): Promise<void> {
+    await this.write((apps) => apps.updateTable("apps").set({ updated_at: new Date().toISOString() }).where("id", "=", id).execute());
   }
 
-  /** Removes the row and runs `alongside` (moving the app's folder away) in one transaction. */
-  remove(id: number, alongside: () => void = () => {}): void {
-    this.write(() => {
-      this.s.remove.run(id);
-      alongside();
+  /**
+   * Removes the row, drops the app's storage (`steps.storage`) and moves its folder away
+   * (`steps.files`) in one transaction. The row leaves the snapshot in the same synchronous step as
+   * its folder leaves: no request finds the app in between, which would open its database again
+   * where the folder was.
+   */
+  async remove(id: number, steps: AppSteps = NO_STEPS): Promise<void> {
+    await this.write(async (apps, trx) => {
+      await apps.deleteFrom("apps").where("id", "=", id).execute();
+      await steps.storage(trx);
+      steps.files();
+      this.show(++this.started, (this.cached?.all ?? []).filter((app) => app.id !== id));
     });
   }
 
-  /** One transaction; the registry is reloaded afterwards whether it committed or rolled back. */
-  private write<T>(run: () => T): T {
+  /** One transaction, then the registry is read again before the write resolves. */
+  private async write<T>(run: (apps: Kysely<{ apps: AppsTable }>, trx: SqlDb) => Promise<T>): Promise<T> {
+    let result: T;
     try {
-      return this.db.transaction(run)();
-    } finally {
-      this.cached = undefined;
+      result = await this.handle.transaction().execute((trx) => run(trx.withTables<{ apps: AppsTable }>(), trx));
+    } catch (err) {
+      // Rolled back: `remove` may have shown its change already, so the next read reloads.
+      this.retry = true;
+      throw err;
     }
+    announceWrite(this.handle);
+    await this.load();
+    return result;
+  }
+
+  private show(load: number, all: readonly AppRow[]): void {
+    if (load < this.shown) return;
+    this.shown = load;
+    this.cached = registryOf(all);
   }
 
   private registry(): Registry {
-    if (this.external.happened() || !this.cached) {
-      const all = this.s.all.all().map(toRow);
-      this.cached = { all, byName: new Map(all.map((a) => [a.name, a])), byId: new Map(all.map((a) => [a.id, a])) };
-    }
+    if (!this.cached) throw new Error("the apps registry was read before load()");
+    if (this.external.happened() || this.retry) this.reloadInBackground();
     return this.cached;
+  }
+
+  /** Another process wrote: read again, serving the previous snapshot until then. */
+  private reloadInBackground(): void {
+    // A write heard of during a reload may have missed it: one more after it.
+    if (this.reloading) {
+      this.retry = true;
+      return;
+    }
+    this.reloading = true;
+    this.retry = false;
+    this.load()
+      .catch((err: unknown) => {
+        this.logger.error({ err }, "reloading the apps registry failed: serving the previous one, and retrying on the next read");
+        this.retry = true;
+      })
+      .finally(() => {
+        this.reloading = false;
+      });
   }
 }
 
 /** The name of an app secret; a plugin's secret config field is `plugin.<id>.<field>`. */
 export type AppSecretName = "s3.key" | "s3.secret" | "callbacks.secret" | "mqtt.password" | "media_server.secret" | `plugin.${string}.${string}`;
 
+interface SecretsTable {
+  name: AppSecretName;
+  value: string;
+  updated_at: string;
+}
+
 /**
- * One app's `secrets` table, in its own database, prepared once per connection (`secretRows(db)`).
- * Values are stored as the caller sealed them; this store never sees a plaintext. Which names are
- * set is kept too (`names` runs for every app a list renders), dropped on every write here and
- * whenever another connection has committed.
+ * One app's `secrets` table, in its own database, one per handle (`secretRows(db)`). Values are
+ * stored as the caller sealed them; this store never sees a plaintext. `AppSecrets` keeps what it
+ * read in memory, and asks `changedElsewhere` whether another process wrote since.
  */
 export class SecretRows {
-  private readonly s;
-  private readonly external: ExternalWrites;
-  private present: ReadonlySet<AppSecretName> | undefined;
+  private readonly db: Kysely<{ secrets: SecretsTable }>;
+  private readonly handle: SqlDb;
+  private readonly external: WriteWatch;
 
-  constructor(db: Db) {
-    this.external = new ExternalWrites(db);
-    this.s = {
-      value: db.prepare<[AppSecretName], string>("SELECT value FROM secrets WHERE name = ?").pluck(),
-      all: db.prepare<[], { name: AppSecretName; value: string }>("SELECT name, value FROM secrets ORDER BY name"),
-      names: db.prepare<[], AppSecretName>("SELECT name FROM secrets").pluck(),
-      remove: db.prepare<[AppSecretName]>("DELETE FROM secrets WHERE name = ?"),
-      put: db.prepare<[AppSecretName, string, string]>(
-        "INSERT INTO secrets (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-      ),
-    };
-  }
-
-  /** The sealed value, or undefined when none is stored. */
-  sealed(name: AppSecretName): string | undefined {
-    return this.s.value.get(name);
+  constructor(db: SqlDb) {
+    this.handle = db;
+    this.external = watchWrites(db);
+    this.db = db.withTables<{ secrets: SecretsTable }>();
   }
 
   /** Every stored secret, sealed, by name. */
-  all(): { name: AppSecretName; value: string }[] {
-    return this.s.all.all();
+  async all(): Promise<{ name: AppSecretName; value: string }[]> {
+    return this.db.selectFrom("secrets").select(["name", "value"]).orderBy("name").execute();
   }
 
-  names(): ReadonlySet<AppSecretName> {
-    if (this.external.happened() || !this.present) this.present = new Set(this.s.names.all());
-    return this.present;
+  /** True once after another process wrote to this database. */
+  changedElsewhere(): boolean {
+    return this.external.happened();
   }
 
-  put(name: AppSecretName, sealed: string, at: string): void {
-    this.s.put.run(name, sealed, at);
-    this.present = undefined;
+  async put(name: AppSecretName, sealed: string, at: string): Promise<void> {
+    await this.db
+      .insertInto("secrets")
+      .values({ name, value: sealed, updated_at: at })
+      .onConflict((oc) => oc.column("name").doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), updated_at: eb.ref("excluded.updated_at") })))
+      .execute();
+    announceWrite(this.handle);
   }
 
-  remove(name: AppSecretName): void {
-    this.s.remove.run(name);
-    this.present = undefined;
+  async remove(name: AppSecretName): Promise<void> {
+    await this.db.deleteFrom("secrets").where("name", "=", name).execute();
+    announceWrite(this.handle);
   }
 }
 
-export const secretRows = perDatabase((db) => new SecretRows(db));
+export const secretRows = perDatabase((db: SqlDb) => new SecretRows(db));

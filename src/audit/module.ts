@@ -13,7 +13,7 @@ const PRUNE_EVERY_MS = 3600_000;
  */
 export function auditModule(core: Core): Module<{ audit: AuditApi }> {
   const log = new AuditLog({
-    store: new AuditStore(core.databases.global),
+    store: new AuditStore(core.databases.sql),
     apps: core.registry,
     logger: core.logger,
     retentionMs: core.config.audit.retentionMs,

@@ -18,7 +18,7 @@ export function auditRoutes(audit: AuditLog): Route[] {
       query: auditQuery,
       response: auditEntriesResponse,
       handler: async (ctx) => {
-        const { entries, total } = audit.list(ctx.query);
+        const { entries, total } = await audit.list(ctx.query);
         return paged(entries, { total, limit: ctx.query.limit, offset: ctx.query.offset });
       },
     }),
@@ -33,7 +33,7 @@ export function auditRoutes(audit: AuditLog): Route[] {
       response: auditEntriesResponse,
       handler: async (ctx) => {
         const app = appOf(ctx);
-        const { entries, total } = audit.list({ ...ctx.query, app: app.name, appId: app.id });
+        const { entries, total } = await audit.list({ ...ctx.query, app: app.name, appId: app.id });
         return paged(entries, { total, limit: ctx.query.limit, offset: ctx.query.offset });
       },
     }),

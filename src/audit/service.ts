@@ -8,7 +8,8 @@ import type { AuditFilter, AuditRow, AuditStore } from "./store.ts";
 
 /** What other domains hold of the audit log: one method, called after a change has been made. */
 export interface AuditApi {
-  record(entry: AuditRecord): void;
+  /** Writes the entry; never rejects (a failed write is logged), so callers may await it or not. */
+  record(entry: AuditRecord): Promise<void>;
 }
 
 export interface AuditLogOptions {
@@ -43,15 +44,15 @@ export class AuditLog implements AuditApi {
     this.now = o.now ?? Date.now;
   }
 
-  record(entry: AuditRecord): void {
+  async record(entry: AuditRecord): Promise<void> {
     try {
       const acting = currentActing();
       const actor =
         !acting?.principal && entry.actorUserId !== undefined
-          ? { kind: "user", id: String(entry.actorUserId), label: this.o.store.labelOfUser(entry.actorUserId) ?? null }
-          : this.actorOf(acting?.principal ?? null, acting !== undefined);
+          ? { kind: "user", id: String(entry.actorUserId), label: (await this.o.store.labelOfUser(entry.actorUserId)) ?? null }
+          : await this.actorOf(acting?.principal ?? null, acting !== undefined);
       const appId = entry.app === undefined ? null : (this.o.apps.findByName(entry.app)?.id ?? null);
-      this.o.store.append({
+      await this.o.store.append({
         at: new Date(this.now()).toISOString(),
         action: entry.action,
         app: entry.app ?? null,
@@ -78,7 +79,7 @@ export class AuditLog implements AuditApi {
     const before = new Date(this.now() - this.o.retentionMs).toISOString();
     let removed = 0;
     for (;;) {
-      const batch = this.o.store.pruneBefore(before, PRUNE_BATCH);
+      const batch = await this.o.store.pruneBefore(before, PRUNE_BATCH);
       removed += batch;
       if (batch < PRUNE_BATCH) break;
       await nextTurn();
@@ -88,7 +89,7 @@ export class AuditLog implements AuditApi {
   }
 
   /** A page of entries, newest first; `appId` keeps one app's entries apart from a namesake's. */
-  list(query: Omit<AuditQuery, "app"> & { app?: string | undefined; appId?: number | undefined }): { entries: AuditEntry[]; total: number } {
+  async list(query: Omit<AuditQuery, "app"> & { app?: string | undefined; appId?: number | undefined }): Promise<{ entries: AuditEntry[]; total: number }> {
     const filter: AuditFilter = {
       app: query.app,
       appId: query.appId,
@@ -96,16 +97,16 @@ export class AuditLog implements AuditApi {
       since: query.since === undefined ? undefined : new Date(query.since).toISOString(),
       until: query.until === undefined ? undefined : new Date(query.until).toISOString(),
     };
-    const { rows, total } = this.o.store.list(filter, query.limit, query.offset);
+    const { rows, total } = await this.o.store.list(filter, query.limit, query.offset);
     return { entries: rows.map(view), total };
   }
 
-  private actorOf(principal: Principal | null, inRequest: boolean): { kind: string; id: string | null; label: string | null } {
+  private async actorOf(principal: Principal | null, inRequest: boolean): Promise<{ kind: string; id: string | null; label: string | null }> {
     if (!principal) return { kind: inRequest ? "anonymous" : "system", id: null, label: null };
     if (principal.kind === "token") {
-      return { kind: `${principal.scope}_token`, id: String(principal.tokenId), label: this.o.store.labelOfToken(principal.tokenId) ?? null };
+      return { kind: `${principal.scope}_token`, id: String(principal.tokenId), label: (await this.o.store.labelOfToken(principal.tokenId)) ?? null };
     }
-    return { kind: principal.superadmin ? "superadmin" : "user", id: String(principal.userId), label: this.o.store.labelOfUser(principal.userId) ?? null };
+    return { kind: principal.superadmin ? "superadmin" : "user", id: String(principal.userId), label: (await this.o.store.labelOfUser(principal.userId)) ?? null };
   }
 }
 

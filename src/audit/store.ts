@@ -1,4 +1,5 @@
-import type { Db } from "../db/open.ts";
+import type { Generated, Kysely } from "kysely";
+import type { SqlDb } from "../db/sql.ts";
 
 export interface AuditRow {
   readonly id: number;
@@ -26,68 +27,58 @@ export interface AuditFilter {
   readonly until?: string | undefined;
 }
 
-const WHERE = `WHERE (@app IS NULL OR app = @app) AND (@appId IS NULL OR app_id = @appId) AND (@action IS NULL OR action = @action)
-  AND (@since IS NULL OR at >= @since) AND (@until IS NULL OR at <= @until)`;
-
-interface Bound {
-  app: string | null;
-  appId: number | null;
-  action: string | null;
-  since: string | null;
-  until: string | null;
-}
+/**
+ * `audit_log` as migration 0009 declares it, and the two columns of other domains' tables an
+ * entry's actor label is read from when it is written (users: accounts; api_tokens: tokens).
+ */
+type AuditTables = {
+  audit_log: NewAuditRow & { id: Generated<number> };
+  users: { id: number; email: string | null; username: string | null };
+  api_tokens: { id: number; name: string };
+};
 
 /** The audit log in the global database: appended to, listed newest first, never updated. */
 export class AuditStore {
-  private readonly insert;
-  private readonly page;
-  private readonly count;
-  private readonly userLabel;
-  private readonly tokenName;
-  private readonly prune;
+  private readonly db: Kysely<AuditTables>;
 
-  constructor(db: Db) {
-    this.insert = db.prepare<NewAuditRow>(
-      `INSERT INTO audit_log (at, action, app, app_id, actor_kind, actor_id, actor_label, ip, request_id, target, summary_json)
-       VALUES (@at, @action, @app, @app_id, @actor_kind, @actor_id, @actor_label, @ip, @request_id, @target, @summary_json)`,
-    );
-    this.page = db.prepare<[Bound & { limit: number; offset: number }], AuditRow>(
-      `SELECT * FROM audit_log ${WHERE} ORDER BY at DESC, id DESC LIMIT @limit OFFSET @offset`,
-    );
-    this.count = db.prepare<[Bound], number>(`SELECT count(*) FROM audit_log ${WHERE}`).pluck();
-    this.userLabel = db.prepare<[number], string | null>("SELECT coalesce(email, username) FROM users WHERE id = ?").pluck();
-    this.tokenName = db.prepare<[number], string>("SELECT name FROM api_tokens WHERE id = ?").pluck();
-    this.prune = db.prepare<[string, number]>(
-      "DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE at < ? ORDER BY at, id LIMIT ?)",
-    );
+  constructor(sql: SqlDb) {
+    this.db = sql.withTables<AuditTables>();
   }
 
-  append(row: NewAuditRow): number {
-    return Number(this.insert.run(row).lastInsertRowid);
+  async append(row: NewAuditRow): Promise<number> {
+    const { id } = await this.db.insertInto("audit_log").values(row).returning("id").executeTakeFirstOrThrow();
+    return id;
   }
 
-  list(filter: AuditFilter, limit: number, offset: number): { rows: AuditRow[]; total: number } {
-    const bound: Bound = {
-      app: filter.app ?? null,
-      appId: filter.appId ?? null,
-      action: filter.action ?? null,
-      since: filter.since ?? null,
-      until: filter.until ?? null,
-    };
-    return { rows: this.page.all({ ...bound, limit, offset }), total: this.count.get(bound) ?? 0 };
+  async list(filter: AuditFilter, limit: number, offset: number): Promise<{ rows: AuditRow[]; total: number }> {
+    let where = this.db.selectFrom("audit_log");
+    if (filter.app !== undefined) where = where.where("app", "=", filter.app);
+    if (filter.appId !== undefined) where = where.where("app_id", "=", filter.appId);
+    if (filter.action !== undefined) where = where.where("action", "=", filter.action);
+    if (filter.since !== undefined) where = where.where("at", ">=", filter.since);
+    if (filter.until !== undefined) where = where.where("at", "<=", filter.until);
+    const rows = await where.selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
+    const counted = await where.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    return { rows, total: Number(counted.n) };
   }
 
   /** Deletes up to `limit` of the oldest entries written before `at`; how many went. */
-  pruneBefore(at: string, limit: number): number {
-    return this.prune.run(at, limit).changes;
+  async pruneBefore(at: string, limit: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom("audit_log")
+      .where("id", "in", (eb) => eb.selectFrom("audit_log").select("id").where("at", "<", at).orderBy("at").orderBy("id").limit(limit))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** A person's email (or username for the break-glass admin), as the entry names them. */
-  labelOfUser(id: number): string | undefined {
-    return this.userLabel.get(id) ?? undefined;
+  async labelOfUser(id: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom("users").select(["email", "username"]).where("id", "=", id).executeTakeFirst();
+    return row?.email ?? row?.username ?? undefined;
   }
 
-  labelOfToken(id: number): string | undefined {
-    return this.tokenName.get(id);
+  async labelOfToken(id: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom("api_tokens").select("name").where("id", "=", id).executeTakeFirst();
+    return row?.name;
   }
 }

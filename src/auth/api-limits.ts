@@ -2,7 +2,7 @@ import { problem, type Problem } from "../lib/problem.ts";
 import { parseIp } from "../lib/cidr.ts";
 import type { ApiRateClass } from "../tenants/plans.ts";
 import { isPlatform, tenantOf, type Principal } from "./principal.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import type { Limiter } from "./limiter.ts";
 
 export interface ApiRateLimitOptions {
   readonly enabled: boolean;
@@ -10,7 +10,9 @@ export interface ApiRateLimitOptions {
   /** Requests per window for each class (`free`, `pro`, `enterprise`, `platform`, `anonymous`). */
   readonly requests: Readonly<Record<ApiRateClass, number>>;
   /** The plan of a team, or undefined when it no longer exists. */
-  readonly planOf: (teamId: number) => string | undefined;
+  readonly planOf: (teamId: number) => Promise<string | undefined>;
+  /** Where the windows are counted: in Redis for every node together when the node has one. */
+  readonly limiter: Limiter;
   readonly now?: () => number;
 }
 
@@ -32,20 +34,18 @@ export type RateSubject = Principal | "cluster" | null;
  * authentication, so a stolen-but-revoked credential is counted against the IP that sends it.
  */
 export class ApiRateLimits {
-  private readonly limiter: RateLimiter;
   private readonly now: () => number;
 
   constructor(private readonly o: ApiRateLimitOptions) {
     this.now = o.now ?? Date.now;
-    this.limiter = new RateLimiter(this.now);
   }
 
   /** Counts one request of `caller` (null: anonymous or a failed credential, counted by `ip`); undefined when limits are off. */
-  count(caller: RateSubject, ip: string): RateVerdict | undefined {
+  async count(caller: RateSubject, ip: string): Promise<RateVerdict | undefined> {
     if (!this.o.enabled) return undefined;
-    const rateClass = this.classOf(caller);
+    const rateClass = await this.classOf(caller);
     const max = this.o.requests[rateClass];
-    const state = this.limiter.take(`${rateClass}:${keyOf(caller, ip)}`, { max, windowMs: this.o.windowMs });
+    const state = await this.o.limiter.take(`${rateClass}:${keyOf(caller, ip)}`, { max, windowMs: this.o.windowMs });
     const reset = Math.max(1, Math.ceil((state.resetAt - this.now()) / 1000));
     const headers = { "x-ratelimit-limit": String(max), "x-ratelimit-remaining": String(state.remaining), "x-ratelimit-reset": String(reset) };
     if (state.allowed) return { headers };
@@ -57,12 +57,12 @@ export class ApiRateLimits {
     };
   }
 
-  private classOf(caller: RateSubject): ApiRateClass {
+  private async classOf(caller: RateSubject): Promise<ApiRateClass> {
     if (!caller) return "anonymous";
     if (caller === "cluster" || isPlatform(caller)) return "platform";
     const teamId = tenantOf(caller);
     if (teamId === null) return caller.kind === "token" ? "platform" : "free";
-    const plan = this.o.planOf(teamId);
+    const plan = await this.o.planOf(teamId);
     return plan === "pro" || plan === "enterprise" ? plan : "free";
   }
 }

@@ -91,9 +91,9 @@ export class Guard {
   private async authenticateHuman(jwt: string): Promise<UserPrincipal | Problem> {
     const claims = await this.o.sessionTokens.verify(jwt);
     if (!claims) return problem("unauthorized", "the sign-in token is invalid or expired; sign in again");
-    const user = this.o.accounts.userById(claims.userId);
+    const user = await this.o.accounts.userById(claims.userId);
     if (!user) return problem("unauthorized", "the account no longer exists");
-    if (claims.sessionId !== null && !this.o.sessions.isLive(claims.sessionId, user.id)) {
+    if (claims.sessionId !== null && !(await this.o.sessions.isLive(claims.sessionId, user.id))) {
       return problem("unauthorized", "this session was signed out or has expired; sign in again");
     }
     return {

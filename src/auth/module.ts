@@ -24,6 +24,6 @@ export function authModule(
     unavailable: (app) => core.databases.availability(app),
     clusterToken: core.config.clusterToken,
   });
-  const rateLimits = new ApiRateLimits({ ...core.config.rateLimit, planOf: (teamId) => deps.accounts.store.teamById(teamId)?.plan });
+  const rateLimits = new ApiRateLimits({ ...core.config.rateLimit, planOf: (teamId) => deps.accounts.store.planOf(teamId), limiter: deps.accounts.limiter });
   return { name: "auth", provides: { guard, rateLimits } };
 }

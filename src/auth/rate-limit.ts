@@ -12,8 +12,8 @@ interface Window {
 
 /**
  * Fixed-window counters in memory, keyed by whatever the caller chooses (`login:ip:1.2.3.4`,
- * `totp:user:7`). One process serves the API, so memory is the right place; a restart forgets,
- * which errs towards letting people in.
+ * `totp:user:7`): the limits of a node without Redis (`limiter.ts` picks), which serves the API
+ * alone, so memory is the right place; a restart forgets, which errs towards letting people in.
  *
  * Windows of one length are kept in one map in the order they opened (a renewed window is moved
  * to the end), so they also expire in that order: each new window first drops the expired ones at
@@ -42,10 +42,7 @@ export class RateLimiter {
   }
 
   private refusal(resetAt: number, what: string): Problem {
-    const retryAfter = Math.max(1, Math.ceil((resetAt - this.now()) / 1000));
-    return problem("rate_limited", `too many ${what}; try again in ${retryAfter} s`, {
-      headers: { "retry-after": String(retryAfter) },
-    });
+    return rateRefusal(resetAt, this.now(), what);
   }
 
   /**
@@ -77,6 +74,14 @@ export class RateLimiter {
     for (const windows of this.byLength.values()) n += windows.size;
     return n;
   }
+}
+
+/** The 429 for `what` (sign-in attempts from this address...) whose window ends at `resetAt`. */
+export function rateRefusal(resetAt: number, now: number, what: string): Problem {
+  const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
+  return problem("rate_limited", `too many ${what}; try again in ${retryAfter} s`, {
+    headers: { "retry-after": String(retryAfter) },
+  });
 }
 
 /** Drops the expired windows at the front of `windows` (oldest first), up to the first live one. */

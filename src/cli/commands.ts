@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
+import type { Logger } from "pino";
 import { createOwner } from "../accounts/owner.ts";
 import { signupBody } from "../accounts/schemas.ts";
 import { AppStore } from "../apps/store.ts";
 import type { Config } from "../config.ts";
-import { Databases } from "../db/databases.ts";
+import { copySqliteToPostgres, CopyRefused } from "../db/copy-to-postgres.ts";
+import { openDatabases, type Databases } from "../db/databases.ts";
 import { isProblem } from "../lib/problem.ts";
 import { createLogging } from "../logging.ts";
 import { TokenService } from "../tokens/service.ts";
@@ -15,13 +17,19 @@ interface Command {
 }
 
 /** Runs `work` against the data dir's databases, logging to the file only so stdout stays clean. */
-async function withDatabases<T>(config: Config, work: (databases: Databases) => T | Promise<T>): Promise<T> {
+async function withDatabases<T>(config: Config, work: (databases: Databases, logger: Logger) => T | Promise<T>): Promise<T> {
   const logging = createLogging({ ...config.log, stdout: false, dir: config.dataDir });
-  const databases = new Databases({ dataDir: config.dataDir, logger: logging.logger });
+  let databases: Databases;
   try {
-    return await work(databases);
+    databases = await openDatabases({ dataDir: config.dataDir, url: config.database.url, logger: logging.logger });
+  } catch (err) {
+    await logging.close();
+    throw err;
+  }
+  try {
+    return await work(databases, logging.logger);
   } finally {
-    databases.close();
+    await databases.close();
     await logging.close();
   }
 }
@@ -30,9 +38,11 @@ const commands: Record<string, Command> = {
   "seed-token": {
     summary: "create the first global API token and print it alone; prints nothing while one exists",
     async run(config, _args, { out }) {
-      const token = await withDatabases(config, (databases) =>
-        new TokenService({ db: databases.global, apps: new AppStore(databases.global), authzEnforce: config.authzEnforce }).seedGlobal(),
-      );
+      const token = await withDatabases(config, async (databases, logger) => {
+        const apps = new AppStore({ db: databases.sql, logger });
+        await apps.load();
+        return new TokenService({ db: databases.sql, apps, authzEnforce: config.authzEnforce }).seedGlobal();
+      });
       if (token !== undefined) out.write(`${token}\n`);
       return 0;
     },
@@ -54,7 +64,7 @@ const commands: Record<string, Command> = {
       }
       const { email, teamName } = checked.data;
       const created = await withDatabases(config, (databases) =>
-        createOwner(databases.global, { email, password: checked.data.password, teamName: teamName ?? email }),
+        createOwner(databases.sql, { email, password: checked.data.password, teamName: teamName ?? email }),
       );
       if (isProblem(created)) {
         err.write(`${created.message}\n`);
@@ -71,6 +81,33 @@ const commands: Record<string, Command> = {
       await withDatabases(config, () => undefined);
       out.write(`database in ${config.dataDir} is up to date\n`);
       return 0;
+    },
+  },
+  "migrate-sqlite-to-postgres": {
+    summary: "copy this node's SQLite data dir into the empty PostgreSQL database of SERVICE_DATABASE_URL (the service stopped)",
+    async run(config, _args, { out, err }) {
+      const url = config.database.url;
+      if (url === undefined) {
+        err.write("set SERVICE_DATABASE_URL to the empty PostgreSQL database to copy into, and SERVICE_DATA_DIR to the data dir to copy from\n");
+        return 2;
+      }
+      const logging = createLogging({ ...config.log, stdout: false, dir: config.dataDir });
+      try {
+        const copied = await copySqliteToPostgres({ dataDir: config.dataDir, url, logger: logging.logger });
+        out.write(
+          `copied ${copied.rows} rows of ${copied.tables} tables (global and ${copied.apps} apps) in ${copied.seconds.toFixed(1)} s; counts and checksums match\n` +
+            `copied each app's config.yaml and its backups into its schema; left in ${config.dataDir}: media files and the log store (VOD rows keep their local_path); ` +
+            "keep this data dir for the node that serves them, and start it with SERVICE_DATABASE_URL set, and with SERVICE_MASTER_KEY and " +
+            "SERVICE_JWT_SECRET set to the data dir's master-key and jwt-secret when they were generated there\n",
+        );
+        return 0;
+      } catch (error) {
+        if (!(error instanceof CopyRefused)) throw error;
+        err.write(`${error.message}\n`);
+        return 1;
+      } finally {
+        await logging.close();
+      }
     },
   },
 };
@@ -103,8 +140,8 @@ async function firstLine(input: NodeJS.ReadableStream): Promise<string> {
 }
 
 function usage(): string {
-  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(14)}${c.summary}`);
-  return `usage: npm run cli -- <command>\n\ncommands:\n  ${"serve".padEnd(14)}run the service (what npm start does)\n${lines.join("\n")}\n`;
+  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(28)}${c.summary}`);
+  return `usage: npm run cli -- <command>\n\ncommands:\n  ${"serve".padEnd(28)}run the service (what npm start does)\n${lines.join("\n")}\n`;
 }
 
 export async function runCommand(config: Config, argv: readonly string[]): Promise<number> {

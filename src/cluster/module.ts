@@ -12,7 +12,7 @@ const WATCH_EVERY_MS = 15_000;
 /** The edge-node registry (SPEC 2.9, 4.6). */
 export function clusterModule(core: Core, deps: { media: MediaApi }): Module {
   const { config, databases, logger } = core;
-  const store = new NodeStore(databases.global);
+  const store = new NodeStore(databases.sql);
   const cluster = new ClusterService({
     store,
     token: config.clusterToken,
@@ -27,9 +27,10 @@ export function clusterModule(core: Core, deps: { media: MediaApi }): Module {
     help: "Edge nodes in the cluster registry, by status and whether they are stale (no heartbeat within the threshold)",
     labelNames: ["status", "stale"],
     registers: [core.metrics.registry],
-    collect() {
+    async collect() {
+      const counts = await store.counts(cluster.staleBefore());
       this.reset();
-      for (const c of store.counts(cluster.staleBefore())) this.labels(c.status, String(c.stale)).set(c.n);
+      for (const c of counts) this.labels(c.status, String(c.stale)).set(c.n);
     },
   });
   let watching: NodeJS.Timeout | undefined;
@@ -37,7 +38,8 @@ export function clusterModule(core: Core, deps: { media: MediaApi }): Module {
     name: "cluster",
     routes: clusterRoutes(cluster),
     start: () => {
-      watching = setInterval(() => cluster.watch(), Math.min(WATCH_EVERY_MS, Math.max(500, config.cluster.staleMs / 2))).unref();
+      const watch = () => void cluster.watch().catch((err: unknown) => logger.error({ err, component: "cluster" }, "could not check cluster nodes for staleness"));
+      watching = setInterval(watch, Math.min(WATCH_EVERY_MS, Math.max(500, config.cluster.staleMs / 2))).unref();
     },
     stop: () => clearInterval(watching),
   };

@@ -24,7 +24,7 @@ export function clusterRoutes(cluster: ClusterService): Route[] {
       auth: "cluster",
       body: joinBody,
       response: joinResponse,
-      handler: async (ctx) => ok(cluster.join(ctx.body)),
+      handler: async (ctx) => ok(await cluster.join(ctx.body)),
     }),
     defineRoute({
       method: "POST",
@@ -33,21 +33,21 @@ export function clusterRoutes(cluster: ClusterService): Route[] {
       body: heartbeatBody,
       response: heartbeatResponse,
       errors: ["not_found"],
-      handler: async (ctx) => okOr(cluster.heartbeat(ctx.body)),
+      handler: async (ctx) => okOr(await cluster.heartbeat(ctx.body)),
     }),
     defineRoute({
       method: "GET",
       path: "/api/v1/cluster/info",
       auth: "global",
       response: clusterInfoResponse,
-      handler: async () => ok(cluster.info()),
+      handler: async () => ok(await cluster.info()),
     }),
     defineRoute({
       method: "GET",
       path: "/api/v1/cluster/nodes",
       auth: "global",
       response: nodesResponse,
-      handler: async () => ok(cluster.list()),
+      handler: async () => ok(await cluster.list()),
     }),
     defineRoute({
       method: "PATCH",
@@ -57,7 +57,7 @@ export function clusterRoutes(cluster: ClusterService): Route[] {
       body: patchNodeBody,
       response: nodeResponse,
       errors: ["not_found", "conflict"],
-      handler: async (ctx) => okOr(cluster.patch(ctx.params.id, ctx.body)),
+      handler: async (ctx) => okOr(await cluster.patch(ctx.params.id, ctx.body)),
     }),
     defineRoute({
       method: "DELETE",
@@ -68,7 +68,7 @@ export function clusterRoutes(cluster: ClusterService): Route[] {
       responseStatus: 204,
       errors: ["not_found"],
       handler: async (ctx) => {
-        const removed = cluster.remove(ctx.params.id);
+        const removed = await cluster.remove(ctx.params.id);
         return isProblem(removed) ? removed : noContent();
       },
     }),

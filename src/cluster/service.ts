@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { isIPv6 } from "node:net";
 import type { Logger } from "pino";
 import { problem, type Problem } from "../lib/problem.ts";
+import { isUniqueViolation } from "../lib/unique-violation.ts";
 import type { MediaServerSettings } from "../media/server.ts";
 import { MAX_STATS_BYTES, type HeartbeatBody, type JoinBody, type PatchNodeBody } from "./schemas.ts";
 import type { NodeRow, NodeStore } from "./store.ts";
@@ -67,14 +68,11 @@ export class ClusterService {
     this.now = o.now ?? Date.now;
   }
 
-  join(body: JoinBody): JoinAnswer {
+  async join(body: JoinBody): Promise<JoinAnswer> {
     const at = new Date(this.now()).toISOString();
     const fields = { ip: body.ip, region: body.region ?? "", url: body.url ?? "" };
-    const known = this.o.store.findByName(body.name);
-    const nodeId = known?.id ?? `nd_${randomBytes(9).toString("base64url")}`;
-    if (known) this.o.store.refresh(nodeId, fields, at);
-    else this.o.store.insert(nodeId, { name: body.name, ...fields }, at);
-    this.log.info({ nodeId, name: body.name, ip: body.ip, region: fields.region, rejoin: known !== undefined }, known ? "cluster node joined again" : "cluster node joined");
+    const { id: nodeId, known } = await this.o.store.join(`nd_${randomBytes(9).toString("base64url")}`, { name: body.name, ...fields }, at);
+    this.log.info({ nodeId, name: body.name, ip: body.ip, region: fields.region, rejoin: known }, known ? "cluster node joined again" : "cluster node joined");
     const media = this.o.media;
     return {
       nodeId,
@@ -85,24 +83,22 @@ export class ClusterService {
     };
   }
 
-  heartbeat(body: HeartbeatBody): { nodeId: string; status: string; stale: false } | Problem {
+  async heartbeat(body: HeartbeatBody): Promise<{ nodeId: string; status: string; stale: false } | Problem> {
     const stats = body.stats === undefined ? null : JSON.stringify(body.stats);
     if (stats !== null && Buffer.byteLength(stats) > MAX_STATS_BYTES) {
       return problem("payload_too_large", `stats are ${Buffer.byteLength(stats)} bytes of JSON; send at most ${MAX_STATS_BYTES}`);
     }
-    if (!this.o.store.heartbeat(body.nodeId, stats, new Date(this.now()).toISOString())) {
-      return problem("not_found", `no cluster node ${body.nodeId}; join first (POST /api/v1/cluster/join)`);
-    }
-    const node = this.o.store.get(body.nodeId) as NodeRow;
-    return { nodeId: node.id, status: node.status, stale: false };
+    const node = await this.o.store.heartbeat(body.nodeId, stats, new Date(this.now()).toISOString());
+    if (!node) return problem("not_found", `no cluster node ${body.nodeId}; join first (POST /api/v1/cluster/join)`);
+    return { nodeId: body.nodeId, status: node.status, stale: false };
   }
 
-  list(): NodeView[] {
-    return this.o.store.list().map((row) => this.view(row));
+  async list(): Promise<NodeView[]> {
+    return (await this.o.store.list()).map((row) => this.view(row));
   }
 
-  info(): { enabled: boolean; nodes: number; stale: number; clusterToken: string | null; join: string | null } {
-    const nodes = this.list();
+  async info(): Promise<{ enabled: boolean; nodes: number; stale: number; clusterToken: string | null; join: string | null }> {
+    const nodes = await this.list();
     const token = this.o.token ?? null;
     const join =
       token === null
@@ -112,30 +108,38 @@ export class ClusterService {
     return { enabled: token !== null, nodes: nodes.length, stale: nodes.filter((n) => n.stale).length, clusterToken: token, join };
   }
 
-  patch(id: string, body: PatchNodeBody): NodeView | Problem {
-    const node = this.o.store.get(id);
-    if (!node) return problem("not_found", `no cluster node ${id}`);
-    if (body.name !== undefined && body.name !== node.name && this.o.store.findByName(body.name)) {
-      return problem("conflict", `another node is named ${body.name}; names identify nodes at join`);
-    }
+  async patch(id: string, body: PatchNodeBody): Promise<NodeView | Problem> {
+    const missing = problem("not_found", `no cluster node ${id}`);
+    const node = await this.o.store.get(id);
+    if (!node) return missing;
+    const taken = problem("conflict", `another node is named ${body.name}; names identify nodes at join`);
+    if (body.name !== undefined && body.name !== node.name && (await this.o.store.findByName(body.name))) return taken;
     const fields = { name: body.name ?? node.name, region: body.region ?? node.region, status: body.status ?? node.status };
-    this.o.store.patch(id, fields, new Date(this.now()).toISOString());
+    try {
+      await this.o.store.patch(id, fields, new Date(this.now()).toISOString());
+    } catch (err) {
+      // A node joined or was renamed to this name since the check: the unique index decides.
+      if (isUniqueViolation(err)) return taken;
+      throw err;
+    }
     this.log.info({ nodeId: id, ...fields }, "cluster node updated");
-    return this.view(this.o.store.get(id) as NodeRow);
+    const updated = await this.o.store.get(id);
+    return updated ? this.view(updated) : missing;
   }
 
-  remove(id: string): true | Problem {
-    const node = this.o.store.get(id);
-    if (!node || !this.o.store.delete(id)) return problem("not_found", `no cluster node ${id}`);
+  async remove(id: string): Promise<true | Problem> {
+    const node = await this.o.store.get(id);
+    if (!node || !(await this.o.store.delete(id))) return problem("not_found", `no cluster node ${id}`);
     this.stale.delete(id);
     this.log.info({ nodeId: id, name: node.name }, "cluster node removed");
     return true;
   }
 
   /** Logs every node that went stale or came back since the last call. */
-  watch(): void {
-    const now = new Set(this.list().filter((n) => n.stale).map((n) => n.nodeId));
-    for (const id of now) if (!this.stale.has(id)) this.log.warn({ nodeId: id, name: this.o.store.get(id)?.name, staleAfterMs: this.o.staleMs }, "cluster node went stale: no heartbeat");
+  async watch(): Promise<void> {
+    const stale = (await this.list()).filter((n) => n.stale);
+    const now = new Set(stale.map((n) => n.nodeId));
+    for (const node of stale) if (!this.stale.has(node.nodeId)) this.log.warn({ nodeId: node.nodeId, name: node.name, staleAfterMs: this.o.staleMs }, "cluster node went stale: no heartbeat");
     for (const id of this.stale) if (!now.has(id)) this.log.info({ nodeId: id }, "cluster node is heartbeating again");
     this.stale = now;
   }

@@ -1,4 +1,5 @@
-import type { Db } from "../db/open.ts";
+import type { Kysely } from "kysely";
+import type { SqlDb } from "../db/sql.ts";
 
 export interface NodeRow {
   readonly id: string;
@@ -13,71 +14,79 @@ export interface NodeRow {
   readonly updated_at: string;
 }
 
+/** `cluster_nodes` as migration 0008 declares it. */
+type ClusterTables = {
+  cluster_nodes: NodeRow;
+};
+
 /** The cluster's edge nodes, in the global database. */
 export class NodeStore {
-  private readonly byName;
-  private readonly byId;
-  private readonly all;
-  private readonly insertRow;
-  private readonly refreshRow;
-  private readonly beatRow;
-  private readonly patchRow;
-  private readonly deleteRow;
-  private readonly countByStatus;
+  private readonly db: Kysely<ClusterTables>;
 
-  constructor(db: Db) {
-    this.byName = db.prepare<[string], NodeRow>("SELECT * FROM cluster_nodes WHERE name = ?");
-    this.byId = db.prepare<[string], NodeRow>("SELECT * FROM cluster_nodes WHERE id = ?");
-    this.all = db.prepare<[], NodeRow>("SELECT * FROM cluster_nodes ORDER BY name");
-    this.insertRow = db.prepare<[string, string, string, string, string, string, string, string]>(
-      "INSERT INTO cluster_nodes (id, name, ip, region, url, status, joined_at, last_heartbeat_at, updated_at) VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?)",
-    );
-    this.refreshRow = db.prepare<[string, string, string, string, string, string]>(
-      "UPDATE cluster_nodes SET ip = ?, region = ?, url = ?, last_heartbeat_at = ?, updated_at = ? WHERE id = ?",
-    );
-    this.beatRow = db.prepare<[string | null, string, string]>("UPDATE cluster_nodes SET stats_json = ?, last_heartbeat_at = ? WHERE id = ?");
-    this.patchRow = db.prepare<[string, string, string, string, string]>("UPDATE cluster_nodes SET name = ?, region = ?, status = ?, updated_at = ? WHERE id = ?");
-    this.deleteRow = db.prepare<[string]>("DELETE FROM cluster_nodes WHERE id = ?");
-    this.countByStatus = db.prepare<[string], { status: string; stale: number; n: number }>(
-      "SELECT status, last_heartbeat_at < ? AS stale, count(*) AS n FROM cluster_nodes GROUP BY status, stale",
-    );
+  constructor(sql: SqlDb) {
+    this.db = sql.withTables<ClusterTables>();
   }
 
-  findByName(name: string): NodeRow | undefined {
-    return this.byName.get(name);
+  async findByName(name: string): Promise<NodeRow | undefined> {
+    return this.db.selectFrom("cluster_nodes").selectAll().where("name", "=", name).executeTakeFirst();
   }
 
-  get(id: string): NodeRow | undefined {
-    return this.byId.get(id);
+  async get(id: string): Promise<NodeRow | undefined> {
+    return this.db.selectFrom("cluster_nodes").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
-  list(): NodeRow[] {
-    return this.all.all();
+  async list(): Promise<NodeRow[]> {
+    return this.db.selectFrom("cluster_nodes").selectAll().orderBy("name").execute();
   }
 
-  insert(id: string, node: { name: string; ip: string; region: string; url: string }, at: string): void {
-    this.insertRow.run(id, node.name, node.ip, node.region, node.url, at, at, at);
+  /**
+   * A node by name: inserted with `id`, or, when the name is known, its address fields refreshed.
+   * One statement (the name is unique), so two joins of one name at once make one node. Answers
+   * the node's id and whether it was already known.
+   */
+  async join(id: string, node: { name: string; ip: string; region: string; url: string }, at: string): Promise<{ id: string; known: boolean }> {
+    const row = await this.db
+      .insertInto("cluster_nodes")
+      .values({ id, ...node, status: "active", joined_at: at, last_heartbeat_at: at, updated_at: at })
+      .onConflict((oc) =>
+        oc.column("name").doUpdateSet({ ip: node.ip, region: node.region, url: node.url, last_heartbeat_at: at, updated_at: at }),
+      )
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: row.id, known: row.id !== id };
   }
 
-  refresh(id: string, node: { ip: string; region: string; url: string }, at: string): void {
-    this.refreshRow.run(node.ip, node.region, node.url, at, at, id);
+  /** Records a heartbeat; answers the node's status, or undefined when there is no such node. */
+  async heartbeat(id: string, statsJson: string | null, at: string): Promise<{ status: string } | undefined> {
+    return this.db
+      .updateTable("cluster_nodes")
+      .set({ stats_json: statsJson, last_heartbeat_at: at })
+      .where("id", "=", id)
+      .returning("status")
+      .executeTakeFirst();
   }
 
-  /** Answers whether the node exists. */
-  heartbeat(id: string, statsJson: string | null, at: string): boolean {
-    return this.beatRow.run(statsJson, at, id).changes === 1;
+  async patch(id: string, fields: { name: string; region: string; status: string }, at: string): Promise<void> {
+    await this.db.updateTable("cluster_nodes").set({ ...fields, updated_at: at }).where("id", "=", id).execute();
   }
 
-  patch(id: string, fields: { name: string; region: string; status: string }, at: string): void {
-    this.patchRow.run(fields.name, fields.region, fields.status, at, id);
-  }
-
-  delete(id: string): boolean {
-    return this.deleteRow.run(id).changes === 1;
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom("cluster_nodes").where("id", "=", id).executeTakeFirst();
+    return result.numDeletedRows === 1n;
   }
 
   /** Nodes by status and staleness (no heartbeat since `staleBefore`), for the metrics. */
-  counts(staleBefore: string): { status: string; stale: boolean; n: number }[] {
-    return this.countByStatus.all(staleBefore).map((r) => ({ status: r.status, stale: r.stale === 1, n: r.n }));
+  async counts(staleBefore: string): Promise<{ status: string; stale: boolean; n: number }[]> {
+    const rows = await this.db
+      .selectFrom("cluster_nodes")
+      .select((eb) => {
+        // 0/1 rather than a comparison: SQLite answers a number, PostgreSQL a boolean.
+        const stale = eb.case().when("last_heartbeat_at", "<", staleBefore).then(1).else(0).end();
+        return ["status", stale.as("stale"), eb.fn.countAll().as("n")];
+      })
+      .groupBy(["status", "stale"])
+      .orderBy("status")
+      .execute();
+    return rows.map((r) => ({ status: r.status, stale: Number(r.stale) === 1, n: Number(r.n) }));
   }
 }

@@ -1,14 +1,15 @@
 import type { Logger } from "pino";
 import { AppStore } from "../apps/store.ts";
 import type { Config } from "../config.ts";
-import { Databases } from "../db/databases.ts";
+import { openDatabases, type Databases } from "../db/databases.ts";
 import { EventDispatcher } from "../events/dispatcher.ts";
 import { parseSsrfAllowlist, type SsrfAllowlist } from "../lib/ssrf.ts";
 import { createLogging, type Logging } from "../logging.ts";
 import { Metrics } from "../observability/metrics.ts";
 import { buildPools, poolMetrics, type Pools } from "./pools.ts";
+import { connectRedis, type RedisLink } from "./redis.ts";
 import { SecretBox } from "../secrets/box.ts";
-import { resolvePersistentSecret } from "../secrets/persistent-secret.ts";
+import { requireConfiguredSecrets, resolvePersistentSecret } from "../secrets/persistent-secret.ts";
 import { Supervisor, type SupervisorOptions } from "../supervisor/supervisor.ts";
 
 /**
@@ -22,6 +23,8 @@ export interface Core {
   readonly logger: Logger;
   readonly metrics: Metrics;
   readonly databases: Databases;
+  /** SERVICE_REDIS_URL's connection, coordinating the nodes that share a database; undefined when unset. */
+  readonly redis: RedisLink | undefined;
   readonly supervisor: Supervisor;
   /** Every worker-thread pool, bounded and measured; `app.ts` closes them after the actors. */
   readonly pools: Pools;
@@ -35,7 +38,7 @@ export interface Core {
    * policy (`lib/outbound.ts`).
    */
   readonly ssrf: SsrfAllowlist;
-  /** A secret kept in the data dir unless configured (`jwt-secret`, `master-key`). */
+  /** A secret kept in the data dir unless configured (`jwt-secret`, `master-key`); always configured on PostgreSQL. */
   persistentSecret(file: string, configured: string | undefined, variable: string): string;
 }
 
@@ -45,23 +48,32 @@ export interface CoreOptions {
   readonly inFlight: () => number;
 }
 
-/** Opens the databases and builds the shared parts; on failure nothing stays open. */
+/**
+ * Opens the databases and Redis (a node that cannot reach its configured Redis refuses to start)
+ * and builds the shared parts; on failure nothing stays open.
+ */
 export async function buildCore(config: Config, options: CoreOptions): Promise<Core> {
-  const logging = createLogging({ ...config.log, dir: config.dataDir });
+  const logging = createLogging({ ...config.log, dir: config.dataDir, node: config.node.id });
   const logger = logging.logger;
   try {
-    const databases = new Databases({ dataDir: config.dataDir, logger });
+    requireConfiguredSecrets({ databaseUrl: config.database.url, masterKey: config.masterKey, jwtSecret: config.jwtSecret });
+    const databases = await openDatabases({ dataDir: config.dataDir, url: config.database.url, logger });
     const persistentSecret = (file: string, configured: string | undefined, variable: string): string =>
       resolvePersistentSecret({ file, configured, variable }, config.dataDir, logger);
+    let redis: RedisLink | undefined;
     try {
-      const registry = new AppStore(databases.global);
-      const metrics = new Metrics({ defaultMetrics: config.metrics.defaultMetrics, inFlight: options.inFlight });
+      if (config.database.redisUrl !== undefined) redis = await connectRedis(config.database.redisUrl, logger);
+      const registry = new AppStore({ db: databases.sql, logger });
+      // Read synchronously from here on (the guard, `events.appExists`), so loaded before anything asks.
+      await registry.load();
+      const metrics = new Metrics({ defaultMetrics: config.metrics.defaultMetrics, inFlight: options.inFlight, node: config.node.id });
       return {
         config,
         logging,
         logger,
         metrics,
         databases,
+        redis,
         supervisor: new Supervisor({ logger, clock: options.clock }),
         pools: buildPools(config, poolMetrics(metrics.registry)),
         events: new EventDispatcher({ appExists: (app) => registry.findByName(app) !== undefined, logger }),
@@ -71,7 +83,8 @@ export async function buildCore(config: Config, options: CoreOptions): Promise<C
         persistentSecret,
       };
     } catch (err) {
-      databases.close();
+      await redis?.close();
+      await databases.close();
       throw err;
     }
   } catch (err) {

@@ -34,7 +34,7 @@ export interface Module<Provides extends object = object> {
    * The app is being deleted and its database is still open: let go of everything held for it,
    * and with `deleteVods` purge what it stored outside the data dir (S3 objects).
    */
-  forgetApp?(app: string, options: AppDeletion): void;
+  forgetApp?(app: string, options: AppDeletion): void | Promise<void>;
   configChanged?(change: AppChange): void;
 }
 
@@ -101,8 +101,14 @@ export class ModuleList<Have extends object> {
    * In list order: what a module emits while letting go of the app (a camera's stream_ended, say)
    * still reaches the modules after it, which then let go of it too.
    */
-  forgetApp(app: string, options: AppDeletion): void {
-    for (const m of this.modules) this.guarded(m, "forgetApp", () => m.forgetApp?.(app, options));
+  async forgetApp(app: string, options: AppDeletion): Promise<void> {
+    for (const m of this.modules) {
+      try {
+        await m.forgetApp?.(app, options);
+      } catch (err) {
+        this.core.logger.error({ err, module: m.name, hook: "forgetApp" }, "module hook failed");
+      }
+    }
   }
 
   configChanged(change: AppChange): void {

@@ -60,3 +60,13 @@ export function unlessUnavailable<T>(fallback: T, run: () => T): T {
     throw err;
   }
 }
+
+/** `unlessUnavailable` for work that awaits its app's database. */
+export async function unlessUnavailableAsync<T>(fallback: T, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof AppUnavailableError) return fallback;
+    throw err;
+  }
+}

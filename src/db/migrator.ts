@@ -37,21 +37,22 @@ function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-/**
- * Applies pending migrations, each in its own transaction together with its bookkeeping row, so a
- * failed migration leaves the database at the previous version. Refuses a database that is newer
- * than this build, and one whose applied migrations were edited after they landed.
- */
-export function migrate(db: Db, migrations: readonly Migration[], label: string): { applied: number[] } {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+/** The bookkeeping table both backends keep, one per database (SQLite) or schema (PostgreSQL). */
+export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
     checksum TEXT NOT NULL,
     applied_at TEXT NOT NULL
-  )`);
-  const rows = db.prepare("SELECT version, name, checksum FROM schema_migrations ORDER BY version").all() as Array<
-    Pick<Migration, "version" | "name" | "checksum">
-  >;
+  )`;
+
+type Applied = Pick<Migration, "version" | "name" | "checksum">;
+
+/**
+ * The migrations still to apply, after the applied ones (`rows`, by version) are checked: a
+ * database newer than this build is refused, and so is one whose applied migrations were edited
+ * after they landed.
+ */
+export function pendingMigrations(rows: readonly Applied[], migrations: readonly Migration[], label: string): readonly Migration[] {
   const known = migrations.length;
   const newest = rows.at(-1)?.version ?? 0;
   if (newest > known) {
@@ -69,9 +70,19 @@ export function migrate(db: Db, migrations: readonly Migration[], label: string)
       );
     }
   }
+  return migrations.slice(newest);
+}
+
+/**
+ * Applies pending SQLite migrations, each in its own transaction together with its bookkeeping
+ * row, so a failed migration leaves the database at the previous version.
+ */
+export function migrate(db: Db, migrations: readonly Migration[], label: string): { applied: number[] } {
+  db.exec(MIGRATIONS_TABLE);
+  const rows = db.prepare("SELECT version, name, checksum FROM schema_migrations ORDER BY version").all() as Applied[];
   const insert = db.prepare("INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)");
   const applied: number[] = [];
-  for (const m of migrations.slice(newest)) {
+  for (const m of pendingMigrations(rows, migrations, label)) {
     db.transaction(() => {
       db.exec(m.sql);
       insert.run(m.version, m.name, m.checksum, new Date().toISOString());

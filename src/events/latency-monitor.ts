@@ -8,7 +8,7 @@ import type { MediaServers } from "../media/servers.ts";
 import type { LocalStreams } from "../streams/local.ts";
 import type { StreamTracker } from "../streams/tracker.ts";
 import type { Supervisor } from "../supervisor/supervisor.ts";
-import { unlessUnavailable } from "../db/app-unavailable.ts";
+import { unlessUnavailable, unlessUnavailableAsync } from "../db/app-unavailable.ts";
 import type { EventDispatcher } from "./dispatcher.ts";
 
 /** SPEC 6.4: at most this many rooms per app per pass. */
@@ -93,7 +93,7 @@ export class LatencyMonitor {
     const media = app && unlessUnavailable(undefined, () => this.d.servers.forApp(appName));
     if (!app || !media) return;
     const config = this.d.configs.get(appName).latency_alert;
-    const active = unlessUnavailable([], () => this.d.tracker.store(app).active());
+    const active = await unlessUnavailableAsync([], () => this.d.tracker.store(app).active());
     const rooms = [...new Set(active.filter((s) => !this.d.local.owns(s)).map((s) => s.room))].slice(0, MAX_ROOMS_PER_PASS);
     this.stopLatches(appName, new Set(rooms));
     for (const room of rooms) {

@@ -2,6 +2,7 @@ import type { AppsApi } from "../apps/module.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import type { MediaApi } from "../media/module.ts";
+import type { Peers } from "../peers/service.ts";
 import type { StreamsApi } from "../streams/module.ts";
 import { LatencyMonitor } from "./latency-monitor.ts";
 import { EventMetrics } from "./metrics.ts";
@@ -23,7 +24,7 @@ export interface EventsModuleOptions {
  * monitor that emits latency events of its own. Every module emits through the core dispatcher.
  */
 export function eventsModule(options: EventsModuleOptions = {}) {
-  return (core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi }): Module => {
+  return (core: Core, deps: { apps: AppsApi; media: MediaApi; peers: Peers; streams: StreamsApi }): Module => {
     const { config, logger, logging, databases, events, supervisor } = core;
     const { service: appService, store: apps, configs, secrets } = deps.apps;
     const eventMetrics = new EventMetrics({ registry: core.metrics.registry, events });
@@ -34,6 +35,8 @@ export function eventsModule(options: EventsModuleOptions = {}) {
       databases,
       client: new WebhookClient(core.ssrf),
       logger,
+      node: deps.peers.id,
+      draining: () => deps.peers.isDraining,
       count: (app, event, result) => eventMetrics.countCallback(app, event, result),
       volatile: options.callbackOutbox === false,
     });
@@ -55,11 +58,11 @@ export function eventsModule(options: EventsModuleOptions = {}) {
     return {
       name: "events",
       routes: deliveryRoutes(webhooks),
-      start: () => {
-        webhooks.start();
+      start: async () => {
+        await webhooks.start();
         latency.start();
       },
-      // Deliveries not yet made stay in the outbox and resume at the next start.
+      // Deliveries not yet made stay in the outbox, let go of for the other nodes (or this one's next start).
       stop: async () => {
         latency.stop();
         await webhooks.stop();

@@ -9,7 +9,7 @@ import { defaultPasswordEnv, defaultTopicPrefix, passwordEnvAllowed } from "../a
 import type { AppSecrets } from "../apps/secrets.ts";
 import { guardedAgents, guardedNetConnect, guardedTlsConnect } from "../lib/outbound.ts";
 import type { SsrfAllowlist } from "../lib/ssrf.ts";
-import type { LogRecord } from "../logging.ts";
+import { STANDARD_LOG_FIELDS, type LogRecord } from "../logging.ts";
 import { categoryOf } from "./catalog.ts";
 import type { EmittedEvent } from "./dispatcher.ts";
 
@@ -27,7 +27,6 @@ export const MAX_OFFLINE_MESSAGES = 1000;
 const MAX_META_BYTES = 4096;
 /** Our own lines: never forwarded, or a broker problem would log about itself forever. */
 export const MQTT_COMPONENT = "mqtt";
-const STANDARD_LOG_FIELDS = new Set(["level", "time", "msg", "app", "source", "component", "pid", "hostname", "service"]);
 
 interface Outgoing {
   readonly topic: string;

@@ -47,7 +47,7 @@ export function deliveryRoutes(deliverer: WebhookDeliverer): Route[] {
       query: listQuery,
       response: deliveriesResponse,
       handler: async (ctx) => {
-        const { rows, total } = deliverer.deliveries(appOf(ctx).name, ctx.query);
+        const { rows, total } = await deliverer.deliveries(appOf(ctx).name, ctx.query);
         return paged(rows.map(summary), { total, limit: ctx.query.limit, offset: ctx.query.offset });
       },
     }),
@@ -60,7 +60,7 @@ export function deliveryRoutes(deliverer: WebhookDeliverer): Route[] {
       response: deliveryResponse,
       errors: ["not_found"],
       handler: async (ctx) => {
-        const d = deliverer.delivery(appOf(ctx).name, ctx.params.id);
+        const d = await deliverer.delivery(appOf(ctx).name, ctx.params.id);
         return isProblem(d) ? d : ok({ ...summary(d), body: d.body });
       },
     }),
@@ -74,7 +74,7 @@ export function deliveryRoutes(deliverer: WebhookDeliverer): Route[] {
       responseStatus: 202,
       errors: ["not_found", "conflict"],
       handler: async (ctx) => {
-        const d = deliverer.redeliver(appOf(ctx).name, ctx.params.id);
+        const d = await deliverer.redeliver(appOf(ctx).name, ctx.params.id);
         return isProblem(d) ? d : ok(summary(d), 202);
       },
     }),

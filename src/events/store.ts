@@ -1,22 +1,32 @@
-import type { Statement } from "better-sqlite3";
-import type { Db } from "../db/open.ts";
+import { sql, type Generated, type Selectable } from "kysely";
+import type { SqlDb } from "../db/sql.ts";
 import type { AttemptOutcome, Delivery, DeliveryStatus, NewDelivery } from "./delivery.ts";
 
-interface Row {
-  seq: number;
+/** `callback_deliveries` (app migration 0006). */
+interface CallbackDeliveriesTable {
+  seq: Generated<number>;
   id: string;
   event: string;
   room: string;
   body: string;
   emitted_at: string;
   status: DeliveryStatus;
-  attempts: number;
+  attempts: Generated<number>;
   next_attempt_at: number;
   last_url: string | null;
   last_status: number | null;
   last_error: string | null;
   finished_at: string | null;
+  /** The node holding the row's lease (app migration 0012); a finished row keeps the node that finished it. */
+  leased_by: string | null;
+  /** Milliseconds since the epoch; the lease is free once it is past. */
+  lease_until: Generated<number>;
 }
+
+// A type literal, not an interface: withTables wants a type with an implicit index signature.
+type OutboxTables = { callback_deliveries: CallbackDeliveriesTable };
+
+type Row = Selectable<CallbackDeliveriesTable>;
 
 const view = (r: Row): Delivery => ({
   seq: r.seq,
@@ -34,99 +44,259 @@ const view = (r: Row): Delivery => ({
   finishedAt: r.finished_at,
 });
 
-type FilterKey = "all" | "status" | "event" | "both";
+/**
+ * `items` in slices of 64, 32, ... 1 rows: a statement's text changes with its row count, and each
+ * text is a statement prepared and kept for the connection, so a turn of any size runs a handful
+ * of the same seven texts rather than one new text per batch size (or one statement per row).
+ */
+function* slices<T>(items: readonly T[]): Generator<readonly T[]> {
+  let at = 0;
+  for (let size = 64; size >= 1; size /= 2) {
+    while (items.length - at >= size) {
+      yield items.slice(at, at + size);
+      at += size;
+    }
+  }
+}
 
-function filterKey(status: boolean, event: boolean): FilterKey {
-  return status ? (event ? "both" : "status") : event ? "event" : "all";
+/**
+ * A turn's outcomes grouped by what they write, so alike ones (delivered, 200, the same URL and
+ * schedule: most of them) are one UPDATE. A delivery with several outcomes in one turn (its
+ * writes were held up) has them in successive rounds, so they land in the order they happened.
+ */
+function alike(outcomes: readonly { id: string; outcome: AttemptOutcome }[]): { outcome: AttemptOutcome; ids: string[] }[] {
+  const seen = new Map<string, number>();
+  const rounds: Map<string, { outcome: AttemptOutcome; ids: string[] }>[] = [];
+  for (const { id, outcome } of outcomes) {
+    const round = seen.get(id) ?? 0;
+    seen.set(id, round + 1);
+    const kinds = (rounds[round] ??= new Map());
+    const key = JSON.stringify(outcome);
+    const kind = kinds.get(key) ?? { outcome, ids: [] };
+    kind.ids.push(id);
+    kinds.set(key, kind);
+  }
+  return rounds.flatMap((kinds) => [...kinds.values()]);
 }
 
 /** Finished deliveries kept per app as the delivery log. */
 export const DELIVERY_LOG_SIZE = 1000;
 
-/** One app's webhook outbox and delivery log, in its own database; statements prepared once. */
-export class Outbox {
-  private readonly insert;
-  private readonly record;
-  private readonly requeue;
-  private readonly pendingRows;
-  private readonly byId;
-  private readonly prune;
-  private readonly filtered: Record<FilterKey, { count: Statement<string[], number>; page: Statement<(string | number)[], Row> }>;
+/**
+ * How long a claimed or renewed lease lasts. A node renews its leases every few seconds and
+ * starts an attempt only with a whole attempt's time left on them, so a live node never loses a
+ * row mid-attempt; a node that dies has its rows taken over at most this long after its last
+ * renewal (plus the claiming node's next sweep).
+ */
+export const LEASE_MS = 20_000;
 
-  constructor(private readonly db: Db) {
-    this.insert = db.prepare<[string, string, string, string, string, number]>(
-      "INSERT INTO callback_deliveries (id, event, room, body, emitted_at, status, next_attempt_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)",
-    );
-    this.record = db.prepare<[DeliveryStatus, number, string, number | null, string | null, string | null, string]>(
-      "UPDATE callback_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?, last_url = ?, last_status = ?, last_error = ?, finished_at = ? WHERE id = ?",
-    );
-    this.requeue = db.prepare<[number, string]>(
-      "UPDATE callback_deliveries SET status = 'pending', next_attempt_at = ?, finished_at = NULL WHERE id = ? AND status != 'pending'",
-    );
-    this.pendingRows = db.prepare<[], Row>("SELECT * FROM callback_deliveries WHERE status = 'pending' ORDER BY seq");
-    this.byId = db.prepare<[string], Row>("SELECT * FROM callback_deliveries WHERE id = ?");
-    this.prune = db.prepare<[number, number]>(
-      `DELETE FROM callback_deliveries WHERE seq IN (
-         SELECT seq FROM callback_deliveries WHERE status != 'pending' AND seq <= (
-           SELECT seq FROM callback_deliveries WHERE status != 'pending' ORDER BY seq DESC LIMIT 1 OFFSET ?)
-         ORDER BY seq LIMIT ?)`,
-    );
-    // One pair per combination of filters, so no list call prepares anything.
-    const pair = (where: string) => ({
-      count: db.prepare<string[], number>(`SELECT count(*) FROM callback_deliveries ${where}`).pluck(),
-      page: db.prepare<(string | number)[], Row>(`SELECT * FROM callback_deliveries ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`),
-    });
-    this.filtered = {
-      all: pair(""),
-      status: pair("WHERE status = ?"),
-      event: pair("WHERE event = ?"),
-      both: pair("WHERE status = ? AND event = ?"),
-    };
+/** A loop turn, written in one transaction (a commit per delivery was most of the cost of the outbox). */
+export interface Turn {
+  readonly now: number;
+  /** New deliveries, written unleased: the turn's claim takes them when their room is free. */
+  readonly added: readonly NewDelivery[];
+  /** Attempt outcomes, written only to rows this node still holds. */
+  readonly outcomes: readonly { id: string; outcome: AttemptOutcome }[];
+  /** Extends every lease this node holds; answers which rows it still holds. */
+  readonly renew: boolean;
+  /** Claims at most this many due rows (none when 0). */
+  readonly claim: number;
+}
+
+export interface TurnResult {
+  /** The new deliveries' sequence numbers, in the order of `added`. */
+  readonly seqs: number[];
+  /** The ids of the pending rows this node holds, when the turn renewed. */
+  readonly held: ReadonlySet<string> | undefined;
+  /** The rows this turn claimed, oldest first. */
+  readonly claimed: Delivery[];
+}
+
+export interface OutboxOptions {
+  readonly dialect: "sqlite" | "postgres";
+  /** The node that holds the leases this outbox claims (`SERVICE_NODE_ID`). */
+  readonly node: string;
+  /** The app whose outbox it is: PostgreSQL's claims take a lock named after it. */
+  readonly app: string;
+}
+
+/** Namespaces the outbox's advisory locks (its second half is a hash of the app's name). */
+const CLAIM_LOCK = 3201;
+
+/**
+ * One app's webhook outbox and delivery log, in its own database, shared by every node on it.
+ * A node delivers only the pending rows it holds a lease on: it claims them, renews them while it
+ * delivers, and writes an attempt's outcome only to a row it still holds, so an outcome of a lease
+ * taken over is dropped and the new holder delivers. Rows are claimed by room: a node claims no
+ * row of a room another node holds a live lease in, so one node delivers a room at a time, in order.
+ */
+export class Outbox {
+  private readonly db;
+
+  constructor(
+    db: SqlDb,
+    private readonly o: OutboxOptions,
+  ) {
+    this.db = db.withTables<OutboxTables>();
   }
 
   /**
-   * Writes a loop turn's new deliveries and attempt outcomes in one transaction (a commit per
-   * delivery was most of the cost of the outbox); answers the new deliveries' sequence numbers.
+   * Writes a turn's new deliveries and outcomes, then renews and claims as asked, in one
+   * transaction.
    */
-  commit(added: readonly NewDelivery[], outcomes: readonly { id: string; outcome: AttemptOutcome }[], now: number): number[] {
-    return this.db.transaction(() => {
-      const seqs = added.map((d) => Number(this.insert.run(d.id, d.event, d.room, d.body, d.emittedAt, now).lastInsertRowid));
-      const finishedAt = new Date(now).toISOString();
-      for (const { id, outcome: o } of outcomes) {
-        this.record.run(o.status, o.nextAttemptAt, o.url, o.httpStatus, o.error, o.status === "pending" ? null : finishedAt, id);
+  async turn(t: Turn): Promise<TurnResult> {
+    const { now, added, outcomes } = t;
+    const { node } = this.o;
+    const finishedAt = new Date(now).toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      const seqOf = new Map<string, number>();
+      for (const rows of slices(added)) {
+        const written = await trx
+          .insertInto("callback_deliveries")
+          .values(rows.map((d) => ({ id: d.id, event: d.event, room: d.room, body: d.body, emitted_at: d.emittedAt, status: "pending" as const, next_attempt_at: now })))
+          .returning(["id", "seq"])
+          .execute();
+        // RETURNING's row order is not promised (SQLite says so): match by id.
+        for (const w of written) seqOf.set(w.id, Number(w.seq));
       }
-      return seqs;
-    })();
+      for (const { outcome: o, ids } of alike(outcomes)) {
+        for (const some of slices(ids)) {
+          await trx
+            .updateTable("callback_deliveries")
+            .set((eb) => ({
+              status: o.status,
+              attempts: eb("attempts", "+", 1),
+              next_attempt_at: o.nextAttemptAt,
+              last_url: o.url,
+              last_status: o.httpStatus,
+              last_error: o.error,
+              finished_at: o.status === "pending" ? null : finishedAt,
+            }))
+            .where("id", "in", some)
+            .where("status", "=", "pending")
+            .where("leased_by", "=", node)
+            .execute();
+        }
+      }
+      const seqs = added.map((d) => {
+        const seq = seqOf.get(d.id);
+        if (seq === undefined) throw new Error(`the outbox read back no sequence number for delivery ${d.id}`);
+        return seq;
+      });
+      let held: Set<string> | undefined;
+      if (t.renew) {
+        const renewed = await trx
+          .updateTable("callback_deliveries")
+          .set({ lease_until: now + LEASE_MS })
+          .where("leased_by", "=", node)
+          .where("status", "=", "pending")
+          .returning("id")
+          .execute();
+        held = new Set(renewed.map((r) => r.id));
+      }
+      const claimed = t.claim > 0 ? await this.claim(trx, now, t.claim) : [];
+      return { seqs, held, claimed };
+    });
   }
 
-  /** Puts a finished delivery back in line (manual redelivery); answers it, or undefined if it is unknown or still pending. */
-  redeliver(id: string, now: number): Delivery | undefined {
-    if (this.requeue.run(now, id).changes === 0) return undefined;
-    return this.get(id);
+  /**
+   * Takes up to `limit` pending rows, oldest first, that nobody holds (or whose lease ran out),
+   * of rooms no other node holds a live lease in. On PostgreSQL the claims of one app run one at a
+   * time (a lock for the transaction, named after the app): two nodes claiming at once could
+   * otherwise each take part of the same free room. The rows themselves are taken `FOR UPDATE
+   * SKIP LOCKED`, so a claim passes over a row whose outcome another node is writing now instead
+   * of waiting for it; SQLite's one connection makes the conditional UPDATE enough there.
+   */
+  private async claim(trx: typeof this.db, now: number, limit: number): Promise<Delivery[]> {
+    const { node, dialect, app } = this.o;
+    if (dialect === "postgres") await sql`select pg_advisory_xact_lock(${CLAIM_LOCK}, hashtext(${app}))`.execute(trx);
+    let free = trx
+      .selectFrom("callback_deliveries")
+      .select("seq")
+      .where("status", "=", "pending")
+      .where((eb) => eb.or([eb("leased_by", "is", null), eb("lease_until", "<", now)]))
+      .where("room", "not in", (eb) =>
+        eb
+          .selectFrom("callback_deliveries as held")
+          .select("held.room")
+          .where("held.status", "=", "pending")
+          .where("held.leased_by", "!=", node)
+          .where("held.lease_until", ">=", now),
+      )
+      .orderBy("seq")
+      .limit(limit);
+    if (dialect === "postgres") free = free.forUpdate().skipLocked();
+    const rows = await trx
+      .updateTable("callback_deliveries")
+      .set({ leased_by: node, lease_until: now + LEASE_MS })
+      .where("seq", "in", free)
+      .returningAll()
+      .execute();
+    return rows.map(view).sort((a, b) => a.seq - b.seq);
   }
 
-  pending(): Delivery[] {
-    return this.pendingRows.all().map(view);
+  /**
+   * Lets go of every pending row this node holds, so other nodes claim them at once: on stop, and
+   * on start (what an earlier run of this node held is not in memory any more).
+   */
+  async release(): Promise<void> {
+    await this.db
+      .updateTable("callback_deliveries")
+      .set({ leased_by: null, lease_until: 0 })
+      .where("leased_by", "=", this.o.node)
+      .where("status", "=", "pending")
+      .execute();
   }
 
-  get(id: string): Delivery | undefined {
-    const row = this.byId.get(id);
+  /**
+   * Puts a finished delivery back in line (manual redelivery), unleased, in one conditional
+   * statement, so two redeliveries of the same row cannot both win; answers it, or undefined if it
+   * is unknown or already pending.
+   */
+  async redeliver(id: string, now: number): Promise<Delivery | undefined> {
+    const row = await this.db
+      .updateTable("callback_deliveries")
+      .set({ status: "pending", next_attempt_at: now, finished_at: null, leased_by: null, lease_until: 0 })
+      .where("id", "=", id)
+      .where("status", "!=", "pending")
+      .returningAll()
+      .executeTakeFirst();
+    return row && view(row);
+  }
+
+  async get(id: string): Promise<Delivery | undefined> {
+    const row = await this.db.selectFrom("callback_deliveries").selectAll().where("id", "=", id).executeTakeFirst();
     return row && view(row);
   }
 
   /** Newest first, filtered by status and event when given. */
-  list(q: { limit: number; offset: number; status?: DeliveryStatus; event?: string }): { rows: Delivery[]; total: number } {
-    const filter = this.filtered[filterKey(q.status !== undefined, q.event !== undefined)];
-    const args = [q.status, q.event].filter((v) => v !== undefined);
-    const total = filter.count.get(...args) ?? 0;
-    return { rows: filter.page.all(...args, q.limit, q.offset).map(view), total };
+  async list(q: { limit: number; offset: number; status?: DeliveryStatus; event?: string }): Promise<{ rows: Delivery[]; total: number }> {
+    let filtered = this.db.selectFrom("callback_deliveries");
+    if (q.status !== undefined) filtered = filtered.where("status", "=", q.status);
+    if (q.event !== undefined) filtered = filtered.where("event", "=", q.event);
+    const [counted, rows] = await Promise.all([
+      filtered.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow(),
+      filtered.selectAll().orderBy("seq", "desc").limit(q.limit).offset(q.offset).execute(),
+    ]);
+    return { rows: rows.map(view), total: Number(counted.total) };
   }
 
   /**
    * Keeps the newest `keep` finished deliveries (pending ones are never pruned), deleting at most
-   * `slice` rows per call so no single DELETE holds the event loop.
+   * `slice` rows per call so no single DELETE holds the database long.
    */
-  pruneFinished(keep = DELIVERY_LOG_SIZE, slice = 1000): number {
-    return this.prune.run(keep, slice).changes;
+  async pruneFinished(keep = DELIVERY_LOG_SIZE, slice = 1000): Promise<number> {
+    const finished = () => this.db.selectFrom("callback_deliveries").select("seq").where("status", "!=", "pending");
+    const result = await this.db
+      .deleteFrom("callback_deliveries")
+      .where("seq", "in", () =>
+        finished()
+          // The newest row past the `keep` newest: it and every finished row before it may go.
+          .where("seq", "<=", () => finished().orderBy("seq", "desc").limit(1).offset(keep))
+          .orderBy("seq")
+          .limit(slice),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

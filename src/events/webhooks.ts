@@ -5,11 +5,11 @@ import type { AppStore } from "../apps/store.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EmittedEvent } from "./dispatcher.ts";
 import type { AttemptOutcome, Delivery, DeliveryStatus, NewDelivery } from "./delivery.ts";
-import { Outbox } from "./store.ts";
+import { LEASE_MS, Outbox, type TurnResult } from "./store.ts";
 import { deliveryHeaders } from "./signing.ts";
-import { AppUnavailableError, unlessUnavailable } from "../db/app-unavailable.ts";
-import { perDatabase } from "../db/per-database.ts";
-import type { WebhookClient } from "./webhook-client.ts";
+import { AppUnavailableError, unlessUnavailableAsync } from "../db/app-unavailable.ts";
+import type { SqlDb } from "../db/sql.ts";
+import { ATTEMPT_TIMEOUT_MS, type WebhookClient } from "./webhook-client.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
 
 
@@ -27,6 +27,18 @@ export const EXTENDED_BACKOFF_MS = [5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3
 const LANES_PER_APP = 32;
 /** How often finished deliveries beyond the log size are pruned (a bounded slice each time). */
 const PRUNE_EVERY_MS = 5000;
+/** How often an app with work in hand (or lately) claims again: rows other nodes wrote reach it this fast. */
+const POLL_MS = 250;
+/** How often every app is asked for rows nobody holds: a dead node's rows, once their leases ran out. */
+const SWEEP_MS = 2000;
+/** An app that wrote or claimed rows is polled this long afterwards. */
+const HOT_MS = 5000;
+/** How often a node renews its leases: a third of the lease time less than the time it lasts. */
+const RENEW_MS = 3000;
+/** An attempt starts only with this much time left on the lease: it ends before the lease does. */
+const ATTEMPT_LEASE_MS = ATTEMPT_TIMEOUT_MS + 2000;
+/** Rows claimed per turn at most; a full claim claims again at the next turn. */
+const CLAIM_LIMIT = 256;
 
 export type CallbackResult = Exclude<DeliveryStatus, "pending">;
 /** What an attempt reports, whatever the delivery's status becomes. */
@@ -37,21 +49,38 @@ type Pending = Pick<Delivery, "seq" | "id" | "event" | "room" | "body" | "emitte
   /** Attempts in this run of the schedule (a manual redelivery starts a new run). */
   tries: number;
   nextAttemptAt: number;
+  /** Its lease was taken over by another node: it is not attempted again here. */
+  lost?: boolean;
 };
 
-/** Each app connection's outbox: a connection closed for maintenance and reopened gets a new one. */
-const outboxes = perDatabase((db) => new Outbox(db));
+/** Read through a call: the flag changes while an attempt awaits. */
+const isLost = (p: Pending): boolean => p.lost === true;
 
-/** How soon a turn whose app was under maintenance is written again. */
+/** How soon a turn that could not be written (app under maintenance, a database error) is written again. */
 const MAINTENANCE_RETRY_MS = 1000;
 
 interface AppQueue {
   readonly lanes: Map<string, Pending[]>;
   readonly running: Set<string>;
-  readonly parked: Map<string, NodeJS.Timeout>;
+  readonly parked: Map<string, { readonly p: Pending; readonly timer: NodeJS.Timeout }>;
+  /** Deliveries with an attempt under way (a parked one has left `parked` by then). */
+  readonly flying: Set<string>;
+  /** The next turn claims rows / renews this node's leases. */
+  claim: boolean;
+  renew: boolean;
+  /** When the leases were last renewed, and a time before which none of them runs out. */
+  renewedAt: number;
+  heldUntil: number;
+  /** Polled until then (it wrote or claimed rows lately). */
+  hotUntil: number;
   /** New deliveries and attempt outcomes of this loop turn, committed together. */
   batch: NewDelivery[];
   outcomes: { id: string; outcome: AttemptOutcome }[];
+  /**
+   * The turn being written, if any. One at a time per app: a later turn committed first would put
+   * a room's later deliveries in its lane ahead of earlier ones.
+   */
+  committing: Promise<void> | undefined;
 }
 
 export interface WebhookDeps {
@@ -61,6 +90,10 @@ export interface WebhookDeps {
   readonly databases: Databases;
   readonly client: WebhookClient;
   readonly logger: Logger;
+  /** This node's id (`SERVICE_NODE_ID`): the name its leases are held under. */
+  readonly node: string;
+  /** True once the node drains (SIGTERM): it claims nothing more, and lets go of its rows at stop. */
+  readonly draining: () => boolean;
   /** Counts each delivery's final result, by app and event. */
   readonly count: (app: string, event: string, result: CallbackResult) => void;
   /** Bypass the outbox (the benchmark's comparison only). */
@@ -70,25 +103,41 @@ export interface WebhookDeps {
 const pendingOf = (d: Delivery, tries: number): Pending => ({ seq: d.seq, id: d.id, event: d.event, room: d.room, body: d.body, emittedAt: d.emittedAt, tries, nextAttemptAt: d.nextAttemptAt });
 
 /**
- * Signed webhook delivery (SPEC 6.1) through a durable outbox. Events are written to the app's
- * database in one transaction per loop turn before any attempt; pending rows resume on start with
- * their original id. Each app has its own lanes, one per room, so deliveries of a room arrive in
- * order, rooms proceed side by side, and a slow endpoint holds up only its own app. The three
- * quick attempts happen in the lane (ordering is kept); extended retries, when on, park the
- * delivery outside it, so hours of retrying do not hold back a room's later events.
+ * Signed webhook delivery (SPEC 6.1) through a durable outbox shared by every node. Events are
+ * written to the app's database in one transaction per loop turn before any attempt; a node
+ * delivers only the rows it holds a lease on (docs/events.md): each turn claims due rows, room by
+ * room, the node's own new rows first among them, and renews its leases every few seconds; pending
+ * rows resume on start (on any node) with their original id. Each app has its own lanes, one per
+ * room, so deliveries of a room arrive in order, rooms proceed side by side, and a slow endpoint
+ * holds up only its own app. The three quick attempts happen in the lane (ordering is kept);
+ * extended retries, when on, park the delivery outside it, so hours of retrying do not hold back
+ * a room's later events.
  */
 export class WebhookDeliverer {
   private readonly queues = new Map<string, AppQueue>();
   private readonly secretCache = new Map<string, string | null>();
   private flushScheduled = false;
   private retryFlush: NodeJS.Timeout | undefined;
+  /**
+   * Until `start` has read what was pending, turns wait in memory and redeliveries wait: a row
+   * written or put back meanwhile would be read as pending too and sent twice.
+   */
+  private started = false;
+  private readonly resumed: Promise<void>;
+  private resumedNow: () => void = () => {};
   private stopped = false;
   private pruneTimer: NodeJS.Timeout | undefined;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private sweptAt = 0;
+  private pruning = false;
+  /** Each app connection's outbox: a connection closed for maintenance and reopened gets a new one. */
+  private readonly outboxes = new WeakMap<SqlDb, Outbox>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly log: Logger;
 
   constructor(private readonly d: WebhookDeps) {
     this.log = d.logger.child({ component: "callbacks" });
+    this.resumed = new Promise((resolve) => (this.resumedNow = resolve));
   }
 
   /** The app's callback secret changed: the next delivery reads it again. */
@@ -96,32 +145,71 @@ export class WebhookDeliverer {
     this.secretCache.delete(app);
   }
 
-  /** Resumes every app's pending deliveries. */
-  start(): void {
-    for (const app of this.d.apps.list({ all: true })) unlessUnavailable(undefined, () => this.resume(app.name));
-    this.pruneTimer = setInterval(() => this.prune(), PRUNE_EVERY_MS);
+  /**
+   * Lets go of what an earlier run of this node held, then claims every app's pending deliveries
+   * (its first sweep) and writes and sends what was emitted meanwhile.
+   */
+  async start(): Promise<void> {
+    for (const app of this.d.apps.list({ all: true })) await unlessUnavailableAsync(undefined, () => this.outbox(app.name).release());
+    this.started = true;
+    this.resumedNow();
+    this.poll();
+    this.pollTimer = setInterval(() => this.poll(), POLL_MS);
+    this.pollTimer.unref();
+    this.pruneTimer = setInterval(() => this.prune().catch((err: unknown) => this.log.warn({ err }, "pruning the delivery log failed")), PRUNE_EVERY_MS);
     this.pruneTimer.unref();
   }
 
-  private resume(app: string): void {
-    const queue = this.queue(app);
-    for (const d of this.outbox(app).pending()) {
-      const pending = pendingOf(d, Math.min(d.attempts, QUICK_ATTEMPTS));
-      if (pending.tries >= QUICK_ATTEMPTS) this.park(app, queue, pending);
-      else this.lane(queue, d.room).push(pending);
+  /**
+   * Marks the turns due: a claim for apps with work in hand or lately (and for every app at each
+   * sweep), a renewal where leases are held and were renewed longest ago.
+   */
+  private poll(): void {
+    const now = Date.now();
+    if (now - this.sweptAt >= SWEEP_MS) {
+      this.sweptAt = now;
+      for (const app of this.d.apps.list({ all: true })) this.queue(app.name).claim = true;
     }
-    this.pump(app, queue);
+    for (const queue of this.queues.values()) {
+      const holds = this.held(queue).size > 0;
+      if (holds || now < queue.hotUntil) queue.claim = true;
+      if (holds && now - queue.renewedAt >= RENEW_MS) queue.renew = true;
+    }
+    this.scheduleFlush();
   }
 
-  /** Stops scheduling and cancels attempts under way; what is pending resumes at the next start. */
+  /**
+   * Stops scheduling and cancels attempts under way, writes the last turn, then lets go of every
+   * row this node holds, so other nodes deliver them at once.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
-    // Attempts under way are cut short; their rows stay pending for the next start.
+    this.resumedNow();
+    // Attempts under way are cut short; their rows stay pending for whichever node claims them.
     this.d.client.cancelAll();
     clearInterval(this.pruneTimer);
-    this.flush();
-    for (const queue of this.queues.values()) for (const timer of queue.parked.values()) clearTimeout(timer);
+    clearInterval(this.pollTimer);
+    clearTimeout(this.retryFlush);
+    for (const queue of this.queues.values()) for (const { timer } of queue.parked.values()) clearTimeout(timer);
     await Promise.allSettled([...this.inFlight]);
+    await this.settleWrites();
+    if (!this.started) return;
+    await this.flush();
+    await this.settleWrites();
+    if (this.d.volatile === true) return;
+    for (const app of this.queues.keys()) {
+      await this.outbox(app)
+        .release()
+        .catch((err: unknown) => {
+          if (!(err instanceof AppUnavailableError)) this.log.warn({ err, app }, "could not let go of this node's webhook leases; they run out on their own");
+        });
+    }
+  }
+
+  /** Waits until no app has a turn being written. */
+  private async settleWrites(): Promise<void> {
+    const writing = () => [...this.queues.values()].flatMap((q) => q.committing ?? []);
+    while (writing().length > 0) await Promise.allSettled(writing());
   }
 
   /** The dispatcher's listener: queues the event when the app has a callback URL. */
@@ -133,34 +221,39 @@ export class WebhookDeliverer {
   }
 
   private scheduleFlush(): void {
-    if (this.flushScheduled) return;
+    if (this.flushScheduled || !this.started || this.stopped) return;
     this.flushScheduled = true;
-    setImmediate(() => this.flush());
+    setImmediate(() => this.flush().catch((err: unknown) => this.log.error({ err }, "flushing webhook deliveries failed")));
   }
 
   private outbox(app: string): Outbox {
-    return outboxes(this.d.databases.app(app));
+    const db = this.d.databases.appSql(app);
+    let outbox = this.outboxes.get(db);
+    if (!outbox) this.outboxes.set(db, (outbox = new Outbox(db, { dialect: this.d.databases.dialect, node: this.d.node, app })));
+    return outbox;
   }
 
   /** The app's delivery log, newest first. */
-  deliveries(app: string, q: { limit: number; offset: number; status?: DeliveryStatus; event?: string }): { rows: Delivery[]; total: number } {
+  async deliveries(app: string, q: { limit: number; offset: number; status?: DeliveryStatus; event?: string }): Promise<{ rows: Delivery[]; total: number }> {
     return this.outbox(app).list(q);
   }
 
-  delivery(app: string, id: string): Delivery | Problem {
-    return this.outbox(app).get(id) ?? problem("not_found", `no delivery ${id} in app ${app}`);
+  async delivery(app: string, id: string): Promise<Delivery | Problem> {
+    return (await this.outbox(app).get(id)) ?? problem("not_found", `no delivery ${id} in app ${app}`);
   }
 
   /** Puts a finished delivery back in line with a fresh set of attempts (manual redelivery). */
-  redeliver(app: string, id: string): Delivery | Problem {
-    const known = this.delivery(app, id);
+  async redeliver(app: string, id: string): Promise<Delivery | Problem> {
+    await this.resumed;
+    const known = await this.delivery(app, id);
     if (isProblem(known)) return known;
     if (known.status === "pending") return problem("conflict", "this delivery is still pending; it will be attempted again on its schedule");
-    const queue = this.queue(app);
-    const d = this.outbox(app).redeliver(id, Date.now());
+    // Conditional on the row not being pending: of two redeliveries at once, one wins. The row is
+    // put back unleased and claimed at once, here if its room is free, like a new delivery.
+    const d = await this.outbox(app).redeliver(id, Date.now());
     if (!d) return problem("conflict", "this delivery is already queued again");
-    this.lane(queue, d.room).push(pendingOf(d, 0));
-    this.pump(app, queue);
+    this.queue(app).claim = true;
+    this.scheduleFlush();
     return d;
   }
 
@@ -168,7 +261,7 @@ export class WebhookDeliverer {
   forget(app: string): void {
     const queue = this.queues.get(app);
     if (!queue) return;
-    for (const timer of queue.parked.values()) clearTimeout(timer);
+    for (const { timer } of queue.parked.values()) clearTimeout(timer);
     for (const lane of queue.lanes.values()) for (const p of lane) this.d.count(app, p.event, "dropped");
     queue.lanes.clear();
     queue.batch = [];
@@ -179,7 +272,20 @@ export class WebhookDeliverer {
   private queue(app: string): AppQueue {
     let queue = this.queues.get(app);
     if (!queue) {
-      queue = { lanes: new Map(), running: new Set(), parked: new Map(), batch: [], outcomes: [] };
+      queue = {
+        lanes: new Map(),
+        running: new Set(),
+        parked: new Map(),
+        flying: new Set(),
+        claim: false,
+        renew: false,
+        renewedAt: 0,
+        heldUntil: 0,
+        hotUntil: 0,
+        batch: [],
+        outcomes: [],
+        committing: undefined,
+      };
       this.queues.set(app, queue);
     }
     return queue;
@@ -198,31 +304,136 @@ export class WebhookDeliverer {
    * Commits each app's turn of new deliveries and outcomes, then starts the new ones. A delivery is
    * attempted only once it is written; an outcome is written a turn after it happened, so a crash
    * in between may send an acknowledged delivery again (same id), which receivers deduplicate.
+   * An app whose previous turn is still being written is left for the next flush.
    */
-  private flush(): void {
+  private async flush(): Promise<void> {
     this.flushScheduled = false;
-    const now = Date.now();
+    const turns: Promise<void>[] = [];
     for (const [app, queue] of this.queues) {
-      if (queue.batch.length === 0 && queue.outcomes.length === 0) continue;
-      const { batch, outcomes } = queue;
-      let seqs: number[];
-      try {
-        seqs = this.d.volatile === true ? batch.map((_, i) => i) : this.outbox(app).commit(batch, outcomes, now);
-      } catch (err) {
-        if (!(err instanceof AppUnavailableError)) throw err;
-        // The app's database is closed for maintenance (or damaged): the turn stays in memory, in
-        // order, and is written when it can be; nothing is attempted before it is written.
+      const idle = queue.batch.length === 0 && queue.outcomes.length === 0 && !queue.claim && !queue.renew;
+      if (queue.committing !== undefined || idle) continue;
+      queue.committing = this.commitTurn(app, queue).finally(() => (queue.committing = undefined));
+      turns.push(queue.committing);
+    }
+    await Promise.all(turns);
+  }
+
+  /**
+   * Writes one app's turn, renews and claims, and starts what it claimed; a turn that cannot be
+   * written stays in memory, in order. A turn that writes new rows claims too (they are this
+   * node's to deliver unless another node holds their room), except while the node drains.
+   */
+  private async commitTurn(app: string, queue: AppQueue): Promise<void> {
+    const now = Date.now();
+    const { batch, outcomes, renew } = queue;
+    const claim = (queue.claim || batch.length > 0) && !this.stopped && !this.d.draining();
+    queue.batch = [];
+    queue.outcomes = [];
+    queue.claim = queue.renew = false;
+    if (batch.length > 0) queue.hotUntil = now + HOT_MS;
+    if (this.d.volatile === true) {
+      batch.forEach((d, i) => this.lane(queue, d.room).push({ ...d, seq: i, tries: 0, nextAttemptAt: now }));
+      if (batch.length > 0) this.pump(app, queue);
+      return;
+    }
+    let turn: TurnResult;
+    try {
+      turn = await this.outbox(app).turn({ now, added: batch, outcomes, renew, claim: claim ? CLAIM_LIMIT : 0 });
+    } catch (err) {
+      // Closed for maintenance or damaged (logged where it was found), or a write that failed:
+      // the turn goes back ahead of what came since and is written when it can be; nothing is
+      // attempted before it is written.
+      if (!(err instanceof AppUnavailableError)) this.log.error({ err, app }, "writing webhook deliveries to the outbox failed; retrying");
+      queue.batch = [...batch, ...queue.batch];
+      queue.outcomes = [...outcomes, ...queue.outcomes];
+      queue.claim ||= claim;
+      queue.renew ||= renew;
+      if (!this.stopped) {
         this.retryFlush ??= setTimeout(() => {
           this.retryFlush = undefined;
           this.scheduleFlush();
         }, MAINTENANCE_RETRY_MS).unref();
+      }
+      return;
+    }
+    // The app's secrets are read before its first attempt here: another node may have created
+    // the app, and an attempt that found them unread would wait as for a damaged secret.
+    if (turn.claimed.length > 0 && !this.secretCache.has(app)) await unlessUnavailableAsync(undefined, () => this.d.secrets.load(app));
+    if (this.queues.get(app) !== queue) return;
+    if (turn.held) this.renewed(queue, turn.held, now);
+    this.take(app, queue, turn.claimed, now);
+    if (turn.claimed.length === CLAIM_LIMIT) queue.claim = true;
+    // What came while this turn was written waited for it (the flushes in between passed this app by).
+    if (queue.batch.length > 0 || queue.outcomes.length > 0 || queue.claim) this.scheduleFlush();
+  }
+
+  /** Every delivery this node has in hand for the app: in a lane, parked, or being attempted. */
+  private held(queue: AppQueue): Set<string> {
+    const ids = new Set(queue.flying);
+    for (const lane of queue.lanes.values()) for (const p of lane) ids.add(p.id);
+    for (const id of queue.parked.keys()) ids.add(id);
+    return ids;
+  }
+
+  /**
+   * The leases were renewed: what this node has in hand but no longer holds was taken over by
+   * another node (this one missed its renewals) and is let go; an attempt of it under way ends,
+   * and its outcome is not written.
+   */
+  private renewed(queue: AppQueue, still: ReadonlySet<string>, now: number): void {
+    queue.renewedAt = now;
+    queue.heldUntil = now + LEASE_MS;
+    const lost = (p: Pending) => {
+      if (still.has(p.id)) return false;
+      p.lost = true;
+      return true;
+    };
+    for (const [room, lane] of queue.lanes) {
+      // In place: a running lane's loop holds the array. Its head may be under way; the loop lets
+      // go of it when its attempt ends.
+      const from = queue.running.has(room) ? 1 : 0;
+      for (let i = lane.length - 1; i >= from; i--) if (lost(lane[i] as Pending)) lane.splice(i, 1);
+      if (from === 1 && lane[0] !== undefined) lost(lane[0]);
+    }
+    for (const [id, { p, timer }] of queue.parked) {
+      if (!lost(p)) continue;
+      clearTimeout(timer);
+      queue.parked.delete(id);
+    }
+  }
+
+  /**
+   * Puts claimed rows in their lanes (a room's rows in sequence order) or parks those past their
+   * quick attempts, as they were left; rows already in hand (a claim of leases this node let run
+   * out, nobody else took) are not taken twice.
+   */
+  private take(app: string, queue: AppQueue, claimed: readonly Delivery[], now: number): void {
+    if (claimed.length === 0) return;
+    const inHand = this.held(queue);
+    if (inHand.size === 0) {
+      queue.renewedAt = now;
+      queue.heldUntil = now + LEASE_MS;
+    }
+    queue.hotUntil = now + HOT_MS;
+    for (const d of claimed) {
+      if (inHand.has(d.id)) continue;
+      const p = pendingOf(d, Math.min(d.attempts, QUICK_ATTEMPTS));
+      if (p.tries >= QUICK_ATTEMPTS) {
+        this.park(app, queue, p);
         continue;
       }
-      queue.batch = [];
-      queue.outcomes = [];
-      batch.forEach((d, i) => this.lane(queue, d.room).push({ ...d, seq: seqs[i] as number, tries: 0, nextAttemptAt: now }));
-      if (batch.length > 0) this.pump(app, queue);
+      const lane = this.lane(queue, d.room);
+      // Never ahead of the head, which may be under way.
+      let at = lane.length;
+      while (at > 1 && (lane[at - 1] as Pending).seq > p.seq) at--;
+      lane.splice(at, 0, p);
     }
+    this.pump(app, queue);
+  }
+
+  /** The leases may run out before an attempt started now ends (renewals have been failing). */
+  private leaseShort(queue: AppQueue): boolean {
+    return queue.heldUntil - Date.now() < ATTEMPT_LEASE_MS;
   }
 
   private pump(app: string, queue: AppQueue): void {
@@ -245,15 +456,17 @@ export class WebhookDeliverer {
     const lane = queue.lanes.get(room);
     while (lane && lane.length > 0 && !this.stopped && this.queues.get(app) === queue) {
       const head = lane[0] as Pending;
-      const wait = head.nextAttemptAt - Date.now();
+      const wait = isLost(head) ? 0 : this.leaseShort(queue) ? RENEW_MS : head.nextAttemptAt - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref());
       if (this.stopped) return;
+      if (!isLost(head) && this.leaseShort(queue)) continue;
       if (await this.attempt(app, queue, head)) lane.shift();
     }
   }
 
-  /** One attempt; answers true when the delivery leaves its lane (finished, or parked). */
+  /** One attempt; answers true when the delivery leaves its lane (finished, parked, or lost). */
   private async attempt(app: string, queue: AppQueue, p: Pending): Promise<boolean> {
+    if (isLost(p)) return true;
     let config;
     let secret;
     try {
@@ -272,8 +485,9 @@ export class WebhookDeliverer {
       return true;
     }
     const headers = deliveryHeaders(p, secret, Date.now());
-    const result = await this.d.client.post(config.url, headers, p.body);
-    if (this.stopped || this.queues.get(app) !== queue) return true;
+    queue.flying.add(p.id);
+    const result = await this.d.client.post(config.url, headers, p.body).finally(() => queue.flying.delete(p.id));
+    if (this.stopped || this.queues.get(app) !== queue || isLost(p)) return true;
     p.tries++;
     const outcome = { url: config.url, httpStatus: result.status, error: result.kind === "delivered" ? null : result.error };
     if (result.kind === "delivered") return this.finish(app, queue, p, "delivered", outcome);
@@ -295,12 +509,17 @@ export class WebhookDeliverer {
   private park(app: string, queue: AppQueue, p: Pending): void {
     const timer = setTimeout(() => {
       queue.parked.delete(p.id);
+      if (this.leaseShort(queue)) {
+        p.nextAttemptAt = Date.now() + RENEW_MS;
+        this.park(app, queue, p);
+        return;
+      }
       const run = this.attempt(app, queue, p).then(() => {});
       this.inFlight.add(run);
       void run.finally(() => this.inFlight.delete(run));
     }, Math.max(0, p.nextAttemptAt - Date.now()));
     timer.unref();
-    queue.parked.set(p.id, timer);
+    queue.parked.set(p.id, { p, timer });
   }
 
   private finish(app: string, queue: AppQueue, p: Pending, status: CallbackResult, o: AttemptReport): true {
@@ -325,13 +544,17 @@ export class WebhookDeliverer {
     return secret ?? undefined;
   }
 
-  private prune(): void {
-    for (const app of this.queues.keys()) {
+  /** One app at a time, and never two rounds at once: a slow round delays the next instead of piling up. */
+  private async prune(): Promise<void> {
+    if (this.pruning) return;
+    this.pruning = true;
+    for (const app of [...this.queues.keys()]) {
       try {
-        this.outbox(app).pruneFinished();
+        await this.outbox(app).pruneFinished();
       } catch (err) {
         if (!(err instanceof AppUnavailableError)) this.log.warn({ err, app }, "pruning the delivery log failed");
       }
     }
+    this.pruning = false;
   }
 }

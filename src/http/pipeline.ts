@@ -174,14 +174,14 @@ export class Pipeline {
       ip = resolveClientIp(ex.peer, ex.headers["x-forwarded-for"], this.options.trustProxy);
       const refused = this.options.guard.clusterCaller(ex.headers["x-cluster-token"]);
       // A wrong cluster token costs its address, like any failed credential; the right one is counted as itself.
-      rate = this.countRequest(route, refused ? null : "cluster", ip);
+      rate = await this.countRequest(route, refused ? null : "cluster", ip);
       if (rate?.refused) return { outcome: rate.refused, unreadBody: takesBody, rate };
       if (refused) return { outcome: refused, unreadBody: takesBody, rate };
     } else if (route.auth !== "public") {
       ip = resolveClientIp(ex.peer, ex.headers["x-forwarded-for"], this.options.trustProxy);
       const caller = await this.options.guard.authenticate(ex.headers["authorization"], ip);
       // Counted after authentication: by credential once known, by address for a failed one.
-      rate = this.countRequest(route, isProblem(caller) ? null : caller, ip);
+      rate = await this.countRequest(route, isProblem(caller) ? null : caller, ip);
       if (rate?.refused) return { outcome: rate.refused, unreadBody: takesBody, rate };
       if (isProblem(caller)) return { outcome: caller, unreadBody: takesBody, rate };
       const target = this.options.guard.authorize(caller, route, rawParams);
@@ -190,7 +190,7 @@ export class Pipeline {
       app = target;
     } else if (this.options.rateLimits && route.path.startsWith(LIMITED_PREFIX)) {
       ip = resolveClientIp(ex.peer, ex.headers["x-forwarded-for"], this.options.trustProxy);
-      rate = this.countRequest(route, null, ip);
+      rate = await this.countRequest(route, null, ip);
       if (rate?.refused) return { outcome: rate.refused, unreadBody: takesBody, rate };
     }
 
@@ -240,7 +240,7 @@ export class Pipeline {
     });
   }
 
-  private countRequest(route: Route, caller: RateSubject, ip: string): RateVerdict | undefined {
+  private async countRequest(route: Route, caller: RateSubject, ip: string): Promise<RateVerdict | undefined> {
     if (!this.options.rateLimits || !route.path.startsWith(LIMITED_PREFIX)) return undefined;
     return this.options.rateLimits.count(caller, ip);
   }
@@ -325,9 +325,28 @@ const EMPTY: Readonly<Record<string, string>> = Object.freeze({});
 function validate(where: "params" | "query" | "body", schema: z.ZodType | undefined, value: unknown, issues: Issue[]): unknown {
   if (!schema) return value;
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
+  if (result.success) {
+    const nul = nulAt(result.data, [where]);
+    if (nul === undefined) return result.data;
+    issues.push({ path: nul.join("."), message: "contains a NUL character (\\u0000), which no field accepts", code: "invalid_string" });
+    return undefined;
+  }
   for (const issue of result.error.issues) {
     issues.push({ path: [where, ...issue.path.map(String)].join("."), message: issue.message, code: issue.code });
+  }
+  return undefined;
+}
+
+/**
+ * Where the first string holding a NUL character is, if any: no field means one (PostgreSQL's
+ * text refuses it, SQLite's would store it), so it is refused here for every route and backend.
+ */
+function nulAt(value: unknown, at: string[]): string[] | undefined {
+  if (typeof value === "string") return value.includes("\u0000") ? at : undefined;
+  if (typeof value !== "object" || value === null || ArrayBuffer.isView(value)) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nulAt(inner, [...at, key]);
+    if (found) return found;
   }
   return undefined;
 }

@@ -41,8 +41,8 @@ function json(status: number, value: unknown, headers?: Record<string, string>):
 }
 
 /** `{ data, error: null }`, the envelope most routes answer with. */
-export function ok(data: unknown, status = 200): Reply {
-  return json(status, { data, error: null });
+export function ok(data: unknown, status = 200, headers?: Record<string, string>): Reply {
+  return json(status, { data, error: null }, headers);
 }
 
 /**

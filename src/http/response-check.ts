@@ -9,9 +9,13 @@ import type { Route } from "./route.ts";
  */
 export type AnswerShape = "envelope" | "page" | "bare";
 
-/** The routes SPEC answers with a bare body: their `response` describes the whole body. */
+/**
+ * The routes SPEC answers with a bare body (and `/ready`, the readiness probe beside SPEC's
+ * `/health`, shaped like it): their `response` describes the whole body.
+ */
 export const BARE_BODY_ROUTES: ReadonlySet<string> = new Set([
   "GET /health",
+  "GET /ready",
   "GET /api/v1/stats",
   "POST /api/v1/tokens",
   "GET /api/v1/apps/{app}/streams",

@@ -35,7 +35,15 @@ export function ingestModule(core: Core, deps: { apps: AppsApi; media: MediaApi 
   events.onEvent((e) => {
     const id = e.data["ingressId"];
     if (typeof id !== "string") return;
-    if (e.event === "ingress_started" && ingress.requiresPassword(e.app, id)) windows.arm(e.app, id);
+    if (e.event === "ingress_started") {
+      // An end that arrives while this reads arms a window for a gone ingress; it expires as "gone".
+      ingress.requiresPassword(e.app, id).then(
+        (requires) => {
+          if (requires) windows.arm(e.app, id);
+        },
+        (err: unknown) => logger.warn({ err, app: e.app, ingressId: id }, "could not tell whether an ingress needs its stream password; no window armed"),
+      );
+    }
     if (e.event === "ingress_ended") windows.cancel(e.app, id);
   });
   return {

@@ -106,7 +106,7 @@ export function ingressRoutes(ingress: IngressService): Route[] {
       body: z.strictObject({ password: z.string().min(1).max(200) }),
       response: ingressValidatedResponse,
       errors: ["not_found", "forbidden", "conflict", "invalid_credentials"],
-      handler: async (ctx) => okOr(ingress.validate(appOf(ctx), ctx.params.id, ctx.body.password)),
+      handler: async (ctx) => okOr(await ingress.validate(appOf(ctx), ctx.params.id, ctx.body.password)),
     }),
   ];
 }

@@ -71,7 +71,7 @@ export class IngressService {
       return mediaServerDown(err);
     }
     const password = body.inputType === "rtmp" && config.features.rtmpPassword ? randomBytes(12).toString("base64url") : undefined;
-    this.rows(app).add(
+    await this.rows(app).add(
       {
         ingress_id: info.ingressId,
         input_type: body.inputType,
@@ -82,7 +82,7 @@ export class IngressService {
       },
       new Date().toISOString(),
     );
-    return this.view(app, info, this.row(app, info.ingressId));
+    return this.view(app, info, await this.row(app, info.ingressId));
   }
 
   async list(app: AppRow, query: ListIngressQuery): Promise<{ data: Record<string, unknown>[]; total: number } | Problem> {
@@ -95,7 +95,7 @@ export class IngressService {
       return mediaServerDown(err);
     }
     const byId = new Map(live.map((i) => [i.ingressId, i]));
-    const all = this.rows(app).list();
+    const all = await this.rows(app).list();
     const q = query.q?.toLowerCase();
     const matching = all.filter(
       (r) => (query.room === undefined || r.room === query.room) && (q === undefined || r.ingress_id.toLowerCase().includes(q) || r.room.toLowerCase().includes(q)),
@@ -107,7 +107,7 @@ export class IngressService {
   async get(app: AppRow, id: string): Promise<Record<string, unknown> | Problem> {
     const media = this.d.servers.forApp(app.name);
     if (!media) return MEDIA_SERVER_MISSING;
-    const row = this.row(app, id);
+    const row = await this.row(app, id);
     if (!row) return problem("not_found", `no ingress ${id} in app ${app.name}`);
     try {
       const [info] = await media.ingress.listIngress({ ingressId: id });
@@ -120,13 +120,13 @@ export class IngressService {
   async delete(app: AppRow, id: string): Promise<true | Problem> {
     const media = this.d.servers.forApp(app.name);
     if (!media) return MEDIA_SERVER_MISSING;
-    if (!this.row(app, id)) return problem("not_found", `no ingress ${id} in app ${app.name}`);
+    if (!(await this.row(app, id))) return problem("not_found", `no ingress ${id} in app ${app.name}`);
     try {
       await media.ingress.deleteIngress(id);
     } catch (err) {
       return mediaServerDown(err);
     }
-    this.rows(app).delete(id);
+    await this.rows(app).delete(id);
     return true;
   }
 
@@ -138,7 +138,7 @@ export class IngressService {
   async reset(app: AppRow, id: string): Promise<Record<string, unknown> | Problem> {
     const media = this.d.servers.forApp(app.name);
     if (!media) return MEDIA_SERVER_MISSING;
-    const row = this.row(app, id);
+    const row = await this.row(app, id);
     if (!row) return problem("not_found", `no ingress ${id} in app ${app.name}`);
     if (row.input_type !== "rtmp" || (row.password_sealed === null && !this.d.apps.config(app).features.rtmpPassword)) {
       return problem(
@@ -146,7 +146,7 @@ export class IngressService {
         `LiveKit cannot change the stream key of ingress ${id} in place, and it has no stream password to reset (RTMP ingresses of apps with features.rtmpPassword have one); for a new stream key, delete the ingress and create another`,
       );
     }
-    this.rows(app).setPassword(id, this.seal(app, id, randomBytes(12).toString("base64url")), new Date().toISOString());
+    await this.rows(app).setPassword(id, this.seal(app, id, randomBytes(12).toString("base64url")), new Date().toISOString());
     const disconnected = await this.disconnect(media, row);
     if (isProblem(disconnected)) return disconnected;
     return { ...(await this.current(app, media, id)), disconnected };
@@ -159,22 +159,22 @@ export class IngressService {
   async setEnabled(app: AppRow, id: string, enabled: boolean): Promise<Record<string, unknown> | Problem> {
     const media = this.d.servers.forApp(app.name);
     if (!media) return MEDIA_SERVER_MISSING;
-    const row = this.row(app, id);
+    const row = await this.row(app, id);
     if (!row) return problem("not_found", `no ingress ${id} in app ${app.name}`);
     try {
       await media.ingress.updateIngress(id, { name: `${app.name}:${row.room}`, roomName: row.room, participantIdentity: row.participant_identity, enabled });
     } catch (err) {
       return mediaServerDown(err);
     }
-    this.rows(app).setDisabled(id, enabled ? null : (row.disabled_at ?? new Date().toISOString()));
+    await this.rows(app).setDisabled(id, enabled ? null : (row.disabled_at ?? new Date().toISOString()));
     const disconnected = enabled ? false : await this.disconnect(media, row);
     if (isProblem(disconnected)) return disconnected;
     return { ...(await this.current(app, media, id)), disconnected };
   }
 
   /** Checks an RTMP stream password in constant time and marks the connection authorized. */
-  validate(app: AppRow, id: string, password: string): { valid: true; authorizedAt: string } | Problem {
-    const row = this.row(app, id);
+  async validate(app: AppRow, id: string, password: string): Promise<{ valid: true; authorizedAt: string } | Problem> {
+    const row = await this.row(app, id);
     if (!row) return problem("not_found", `no ingress ${id} in app ${app.name}`);
     if (row.disabled_at !== null) {
       return problem("forbidden", `ingress ${id} is disabled; enable it with POST /api/v1/apps/${app.name}/ingress/${id}/enable`, {
@@ -185,14 +185,14 @@ export class IngressService {
     if (!stored) return problem("conflict", "this ingress has no stream password (the app's rtmpPassword feature was off when it was created)");
     if (!sameSecret(password, stored)) return problem("invalid_credentials", "the stream password is wrong");
     const authorizedAt = new Date().toISOString();
-    this.rows(app).markAuthorized(id, authorizedAt);
+    await this.rows(app).markAuthorized(id, authorizedAt);
     return { valid: true, authorizedAt };
   }
 
   /** Whether connections to the ingress must show a stream password: RTMP ones with a password sealed. */
-  requiresPassword(appName: string, id: string): boolean {
+  async requiresPassword(appName: string, id: string): Promise<boolean> {
     const app = this.d.apps.findByName(appName);
-    const row = app && this.row(app, id);
+    const row = app && (await this.row(app, id));
     return row?.input_type === "rtmp" && row.password_sealed !== null;
   }
 
@@ -205,7 +205,7 @@ export class IngressService {
    */
   async expirePasswordWindow(appName: string, id: string, startedAt: number): Promise<WindowOutcome | Problem> {
     const app = this.d.apps.findByName(appName);
-    const row = app && this.row(app, id);
+    const row = app && (await this.row(app, id));
     if (!app || !row || row.password_sealed === null) return "gone";
     const windowMs = this.d.passwordWindowMs;
     if (row.authorized_at !== null && Date.parse(row.authorized_at) >= startedAt - windowMs) return "validated";
@@ -238,14 +238,14 @@ export class IngressService {
       ([found]) => found,
       () => undefined,
     );
-    return this.view(app, info, this.row(app, id));
+    return this.view(app, info, await this.row(app, id));
   }
 
   private rows(app: AppRow): IngressStore {
-    return ingressStore(this.d.databases.app(app.name));
+    return ingressStore(this.d.databases.appSql(app.name));
   }
 
-  private row(app: AppRow, id: string): IngressRow | undefined {
+  private row(app: AppRow, id: string): Promise<IngressRow | undefined> {
     return this.rows(app).get(id);
   }
 

@@ -1,5 +1,6 @@
-import type { Db } from "../db/open.ts";
+import type { Kysely } from "kysely";
 import { perDatabase } from "../db/per-database.ts";
+import type { SqlDb } from "../db/sql.ts";
 
 export type IngressInputType = "rtmp" | "whip" | "url";
 
@@ -18,58 +19,54 @@ export interface IngressRow {
   readonly rotated_at: string | null;
 }
 
-/** One app's ingress rows (in its own database); use `ingressStore(db)`, which prepares them once per connection. */
-export class IngressStore {
-  private readonly insert;
-  private readonly all;
-  private readonly byId;
-  private readonly remove;
-  private readonly authorize;
-  private readonly disable;
-  private readonly rotate;
+/** `ingresses` (app migrations 0004 and 0011). */
+interface IngressesTable extends IngressRow {
+  readonly created_at: string;
+}
 
-  constructor(db: Db) {
-    this.insert = db.prepare<[string, IngressInputType, string, string, string, string | null, string]>(
-      "INSERT INTO ingresses (ingress_id, input_type, room, participant_identity, stream_key, password_sealed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    );
-    this.all = db.prepare<[], IngressRow>("SELECT * FROM ingresses ORDER BY created_at DESC, ingress_id");
-    this.byId = db.prepare<[string], IngressRow>("SELECT * FROM ingresses WHERE ingress_id = ?");
-    this.remove = db.prepare<[string]>("DELETE FROM ingresses WHERE ingress_id = ?");
-    this.authorize = db.prepare<[string, string]>("UPDATE ingresses SET authorized_at = ? WHERE ingress_id = ?");
-    this.disable = db.prepare<[string | null, string]>("UPDATE ingresses SET disabled_at = ? WHERE ingress_id = ?");
-    // A new password forgets the connection the old one authorized.
-    this.rotate = db.prepare<[string, string, string]>("UPDATE ingresses SET password_sealed = ?, rotated_at = ?, authorized_at = NULL WHERE ingress_id = ?");
+const COLUMNS = ["ingress_id", "input_type", "room", "participant_identity", "stream_key", "password_sealed", "authorized_at", "disabled_at", "rotated_at"] as const;
+
+/** One app's ingress rows (in its own database); use `ingressStore(db)`, one per handle. */
+export class IngressStore {
+  private readonly db: Kysely<{ ingresses: IngressesTable }>;
+
+  constructor(db: SqlDb) {
+    this.db = db.withTables<{ ingresses: IngressesTable }>();
   }
 
-  add(row: Omit<IngressRow, "authorized_at" | "disabled_at" | "rotated_at">, createdAt: string): void {
-    this.insert.run(row.ingress_id, row.input_type, row.room, row.participant_identity, row.stream_key, row.password_sealed, createdAt);
+  async add(row: Omit<IngressRow, "authorized_at" | "disabled_at" | "rotated_at">, createdAt: string): Promise<void> {
+    await this.db
+      .insertInto("ingresses")
+      .values({ ...row, authorized_at: null, disabled_at: null, rotated_at: null, created_at: createdAt })
+      .execute();
   }
 
   /** Newest first. */
-  list(): IngressRow[] {
-    return this.all.all();
+  list(): Promise<IngressRow[]> {
+    return this.db.selectFrom("ingresses").select(COLUMNS).orderBy("created_at", "desc").orderBy("ingress_id").execute();
   }
 
-  get(id: string): IngressRow | undefined {
-    return this.byId.get(id);
+  get(id: string): Promise<IngressRow | undefined> {
+    return this.db.selectFrom("ingresses").select(COLUMNS).where("ingress_id", "=", id).executeTakeFirst();
   }
 
-  delete(id: string): void {
-    this.remove.run(id);
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom("ingresses").where("ingress_id", "=", id).execute();
   }
 
-  markAuthorized(id: string, at: string): void {
-    this.authorize.run(at, id);
+  async markAuthorized(id: string, at: string): Promise<void> {
+    await this.db.updateTable("ingresses").set({ authorized_at: at }).where("ingress_id", "=", id).execute();
   }
 
   /** `at` disables it from then; null enables it. */
-  setDisabled(id: string, at: string | null): void {
-    this.disable.run(at, id);
+  async setDisabled(id: string, at: string | null): Promise<void> {
+    await this.db.updateTable("ingresses").set({ disabled_at: at }).where("ingress_id", "=", id).execute();
   }
 
-  setPassword(id: string, sealed: string, at: string): void {
-    this.rotate.run(sealed, at, id);
+  /** A new password forgets the connection the old one authorized. */
+  async setPassword(id: string, sealed: string, at: string): Promise<void> {
+    await this.db.updateTable("ingresses").set({ password_sealed: sealed, rotated_at: at, authorized_at: null }).where("ingress_id", "=", id).execute();
   }
 }
 
-export const ingressStore = perDatabase((db) => new IngressStore(db));
+export const ingressStore = perDatabase((db: SqlDb) => new IngressStore(db));

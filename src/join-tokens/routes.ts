@@ -1,5 +1,5 @@
 import { appOf } from "../auth/caller.ts";
-import type { RateLimiter } from "../auth/rate-limit.ts";
+import type { Limiter } from "../auth/limiter.ts";
 import type { AppService } from "../apps/service.ts";
 import { problem } from "../lib/problem.ts";
 import { okOr } from "../http/reply.ts";
@@ -12,7 +12,7 @@ import { joinTokenBody, joinTokenResponse, viewerTokenResponse } from "./schemas
 const VIEWER_TOKENS_PER_IP = { max: 60, windowMs: 60_000 };
 
 /** SPEC 4.8: join tokens and anonymous viewer tokens. */
-export function joinTokenRoutes(tokens: JoinTokens, apps: AppService, limiter: RateLimiter): Route[] {
+export function joinTokenRoutes(tokens: JoinTokens, apps: AppService, limiter: Limiter): Route[] {
   const anonymous = (mode: "viewer" | "listener", path: string) =>
     defineRoute({
       method: "GET",
@@ -22,7 +22,7 @@ export function joinTokenRoutes(tokens: JoinTokens, apps: AppService, limiter: R
       response: viewerTokenResponse,
       errors: ["not_found", "media_server_unavailable"],
       handler: async (ctx) => {
-        const limited = limiter.hit(`viewer-token:${ctx.ip}`, VIEWER_TOKENS_PER_IP, "viewer tokens from this address");
+        const limited = await limiter.hit(`viewer-token:${ctx.ip}`, VIEWER_TOKENS_PER_IP, "viewer tokens from this address");
         if (limited) return limited;
         const app = apps.findByName(ctx.params.app);
         // The same answer for an unknown app as for closed playback: nothing to enumerate.

@@ -59,7 +59,7 @@ export class JoinTokens {
     const identity = body.identity ?? `anon-${randomUUID()}`;
     // Publishers count against the tenant's max_concurrent_streams; subscribers do not.
     if (canPublish) {
-      const exhausted = this.quota.reserve(app, identity, body.ttl);
+      const exhausted = await this.quota.reserve(app, identity, body.ttl);
       if (exhausted) return exhausted;
     }
     const role = body.recorder ? "recorder" : body.hidden ? "qc" : canPublish ? "publisher" : "subscriber";

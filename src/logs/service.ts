@@ -1,15 +1,13 @@
 import type { Logger } from "pino";
 import type { LogStoreTasks } from "../../workers/log-store.ts";
 import type { TaskPool } from "../lib/task-pool.ts";
-import type { LogLevelName, LogRecord } from "../logging.ts";
+import { STANDARD_LOG_FIELDS, type LogLevelName, type LogRecord } from "../logging.ts";
 import type { LogsQuery } from "./schemas.ts";
 import type { LogRow } from "./store.ts";
 
 const LEVEL_NUMBERS: Record<LogLevelName, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 const LEVEL_NAMES = new Map(Object.entries(LEVEL_NUMBERS).map(([name, n]) => [n, name]));
 
-/** Fields every line has or that get their own column; the rest is the line's `meta`. */
-const STANDARD = new Set(["level", "time", "msg", "app", "source", "component", "pid", "hostname", "service"]);
 /**
  * Lines that stay out of the store: mail without SMTP is logged for the operator with its sign-in
  * links and invite codes (the 0600 log file keeps them), and the store's own lines would feed it.
@@ -50,7 +48,7 @@ function toRow(r: LogRecord): LogRow | undefined {
   const extra: Record<string, unknown> = {};
   let any = false;
   for (const key in r) {
-    if (STANDARD.has(key)) continue;
+    if (STANDARD_LOG_FIELDS.has(key)) continue;
     extra[key] = r[key];
     any = true;
   }

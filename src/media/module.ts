@@ -20,7 +20,7 @@ export interface MediaApi {
 export function mediaModule(core: Core, deps: { apps: AppsApi }): Module<{ media: MediaApi }> {
   const { configs, secrets, store } = deps.apps;
   const servers = new MediaServers({ global: mediaServerFrom(core.config.livekit), configs, secrets, ssrf: core.ssrf });
-  const webhooks = new MediaWebhooks({ servers, apps: deps.apps.service, registry: store, store: new WebhookEventStore(core.databases.global), logger: core.logger });
+  const webhooks = new MediaWebhooks({ servers, apps: deps.apps.service, registry: store, store: new WebhookEventStore(core.databases.sql), logger: core.logger });
   return {
     name: "media",
     provides: { media: { servers, webhooks, stats: mediaStats(servers.global) } },

@@ -1,24 +1,33 @@
-import type { Db } from "../db/open.ts";
+import type { Kysely } from "kysely";
+import type { SqlDb } from "../db/sql.ts";
+
+interface MediaWebhookEventsTable {
+  id: string;
+  received_at: number;
+}
 
 /**
  * Ids of media-server webhooks already handled (global database): LiveKit retries a delivery it
  * thinks failed, and a replayed one must not start or end a stream twice.
  */
 export class WebhookEventStore {
-  private readonly insert;
-  private readonly prune;
+  private readonly db: Kysely<{ media_webhook_events: MediaWebhookEventsTable }>;
 
-  constructor(db: Db) {
-    this.insert = db.prepare<[string, number]>("INSERT OR IGNORE INTO media_webhook_events (id, received_at) VALUES (?, ?)");
-    this.prune = db.prepare<[number]>("DELETE FROM media_webhook_events WHERE received_at < ?");
+  constructor(db: SqlDb) {
+    this.db = db.withTables<{ media_webhook_events: MediaWebhookEventsTable }>();
   }
 
-  /** Records the id; false when it was already there. */
-  remember(id: string, at: number): boolean {
-    return this.insert.run(id, at).changes > 0;
+  /** Records the id; false when it was already there (the primary key decides, so two deliveries racing cannot both win). */
+  async remember(id: string, at: number): Promise<boolean> {
+    const result = await this.db
+      .insertInto("media_webhook_events")
+      .values({ id, received_at: at })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .executeTakeFirst();
+    return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
   }
 
-  forgetBefore(at: number): void {
-    this.prune.run(at);
+  async forgetBefore(at: number): Promise<void> {
+    await this.db.deleteFrom("media_webhook_events").where("received_at", "<", at).execute();
   }
 }

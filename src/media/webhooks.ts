@@ -15,8 +15,9 @@ const DEDUPE_SECONDS = 24 * 3600;
 /**
  * A verified event and the app it belongs to, resolved once here: listeners never work the app
  * out from the room again, so an event reaches only an app that uses the server that signed it.
+ * Listeners are awaited in turn: what they store is stored before LiveKit gets its answer.
  */
-export type MediaEventListener = (event: WebhookEvent, app: AppRow) => void;
+export type MediaEventListener = (event: WebhookEvent, app: AppRow) => void | Promise<void>;
 
 export interface MediaWebhooksOptions {
   readonly servers: MediaServers;
@@ -101,7 +102,7 @@ export class MediaWebhooks {
     }
     const now = Math.floor(Date.now() / 1000);
     if (now - this.lastPrune > 3600) {
-      this.o.store.forgetBefore(now - DEDUPE_SECONDS);
+      await this.o.store.forgetBefore(now - DEDUPE_SECONDS);
       this.lastPrune = now;
     }
     const app = this.appOf(event);
@@ -115,10 +116,10 @@ export class MediaWebhooks {
       return { duplicate: false };
     }
     // Ids are remembered per app, so an event accepted for one app cannot shadow another's.
-    if (event.id && !this.o.store.remember(`${app.id}/${event.id}`, now)) return { duplicate: true };
+    if (event.id && !(await this.o.store.remember(`${app.id}/${event.id}`, now))) return { duplicate: true };
     for (const listener of this.listeners) {
       try {
-        listener(event, app);
+        await listener(event, app);
       } catch (err) {
         this.log.error({ err, event: event.event, id: event.id }, "webhook handling failed");
       }

@@ -25,38 +25,38 @@ export class CameraKeyService {
   constructor(private readonly d: CameraKeyServiceDeps) {}
 
   /** A new key for a room of the app; the plaintext is answered once, here. */
-  mint(app: AppRow, body: { room: string; identity?: string | undefined }) {
+  async mint(app: AppRow, body: { room: string; identity?: string | undefined }) {
     const room = this.d.apps.roomOf(app, body.room);
     if (isProblem(room)) return room;
     const identity = body.identity ?? `camera-${room}`;
     // Like a publisher token, a new key holds a stream slot until its camera connects.
-    const exhausted = this.d.quota.reserve(app, identity, RESERVATION_SECONDS);
+    const exhausted = await this.d.quota.reserve(app, identity, RESERVATION_SECONDS);
     if (exhausted) return exhausted;
-    const { key, secret } = this.d.hub.keys(app).create(room, identity);
+    const { key, secret } = await this.d.hub.keys(app).create(room, identity);
     return { ...this.describe(app.name, key), streamKey: secret };
   }
 
-  list(app: AppRow) {
-    return this.d.hub.keys(app).list().map((key) => this.withLive(app, key));
+  async list(app: AppRow) {
+    return (await this.d.hub.keys(app).list()).map((key) => this.withLive(app, key));
   }
 
-  revoke(app: AppRow, id: string): Problem | undefined {
-    const key = this.d.hub.keys(app).revoke(id);
+  async revoke(app: AppRow, id: string): Promise<Problem | undefined> {
+    const key = await this.d.hub.keys(app).revoke(id);
     if (!key) return noKey(app.name, id);
     this.d.hub.revoked(app.name, key);
     return undefined;
   }
 
   /** A new secret for the key; the camera still holding the old one is closed now (4004), not at its next reconnect. */
-  reset(app: AppRow, id: string) {
-    const reset = this.d.hub.keys(app).reset(id);
+  async reset(app: AppRow, id: string) {
+    const reset = await this.d.hub.keys(app).reset(id);
     if (!reset) return noKey(app.name, id);
     this.d.hub.revoked(app.name, reset.key, "reset");
     return { ...this.describe(app.name, reset.key), streamKey: reset.secret };
   }
 
-  setDisabled(app: AppRow, id: string, disabled: boolean) {
-    const key = this.d.hub.keys(app).setDisabled(id, disabled);
+  async setDisabled(app: AppRow, id: string, disabled: boolean) {
+    const key = await this.d.hub.keys(app).setDisabled(id, disabled);
     if (!key) return noKey(app.name, id);
     if (disabled) this.d.hub.revoked(app.name, key, "disabled");
     return this.withLive(app, key);

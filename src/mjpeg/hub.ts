@@ -1,8 +1,9 @@
 import type { Logger } from "pino";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
-import { AppUnavailableError, appUnavailableProblem, unlessUnavailable } from "../db/app-unavailable.ts";
+import { AppUnavailableError, appUnavailableProblem, unlessUnavailableAsync } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
+import { InTurn } from "../lib/in-turn.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import type { HttpResponse } from "../http/uws.ts";
 import type { StreamQuota } from "../tenants/quota.ts";
@@ -71,6 +72,7 @@ export class MjpegHub implements RelayClock, LocalStreams {
   private started = false;
   private ticks = 0;
   private readonly log: Logger;
+  private readonly tracking = new InTurn<string>();
 
   constructor(private readonly d: MjpegHubDeps) {
     this.log = d.logger.child({ component: "mjpeg" });
@@ -98,8 +100,13 @@ export class MjpegHub implements RelayClock, LocalStreams {
     this.relays.clear();
   }
 
+  /** Settles once the stream rows of cameras that came and went (`shutdown` ends them all) are written. */
+  tracked(): Promise<void> {
+    return this.tracking.idle();
+  }
+
   keys(app: AppRow): CameraKeyStore {
-    return cameraKeys(this.d.databases.app(app.name));
+    return cameraKeys(this.d.databases.appSql(app.name));
   }
 
   schedule(relay: Relay): void {
@@ -173,10 +180,11 @@ export class MjpegHub implements RelayClock, LocalStreams {
    * The checks before a camera's WebSocket upgrade: a live key of this app for this room, no
    * other key's camera live in the room, and a free stream slot in the tenant's quota.
    */
-  admit(app: AppRow, room: string, secret: string | undefined): CameraKey | Problem {
+  async admit(app: AppRow, room: string, secret: string | undefined): Promise<CameraKey | Problem> {
     const down = this.d.databases.availability(app.name) ?? this.configDamage(app);
     if (down) return down;
-    const key = secret === undefined ? undefined : this.keys(app).verify(secret);
+    // Read at every connect, never remembered: a key revoked, reset or disabled is refused at the next one.
+    const key = secret === undefined ? undefined : await this.keys(app).verify(secret);
     if (!key || key.room !== room) {
       return problem("unauthorized", "send a camera key minted for this app and room, as Authorization: Bearer wsk_... or ?key=");
     }
@@ -188,7 +196,7 @@ export class MjpegHub implements RelayClock, LocalStreams {
     }
     const current = this.relay(app.name, room)?.camera;
     if (current && current.key.id !== key.id) return problem("conflict", `another camera is live in room ${room}; one camera publishes per room`);
-    return this.d.quota.reserve(app, key.identity, 120) ?? key;
+    return (await this.d.quota.reserve(app, key.identity, 120)) ?? key;
   }
 
   /** The 503 for an app whose config.yaml is damaged: a camera must not get a socket its limits cannot be read for. */
@@ -219,9 +227,7 @@ export class MjpegHub implements RelayClock, LocalStreams {
       current.settled = true;
       current.close("replaced");
     }
-    // Socket callbacks must not throw: a camera that lands while its app is closed for maintenance
-    // streams on, without its row.
-    unlessUnavailable(undefined, () => this.d.tracker.startStream(app, this.streamOf(link)));
+    this.track(app, "start", link);
     this.log.info({ app: app.name, room: key.room, key: key.id }, "camera connected");
     return { link, relay };
   }
@@ -352,7 +358,19 @@ export class MjpegHub implements RelayClock, LocalStreams {
 
   private endStream(relay: Relay, link: CameraLink): void {
     const app = this.d.apps.findByName(relay.app);
-    if (app) unlessUnavailable(undefined, () => this.d.tracker.endStream(app, this.streamOf(link)));
+    if (app) this.track(app, "end", link);
+  }
+
+  /**
+   * The camera's stream row, written from socket callbacks, which must not throw nor wait: a
+   * camera that lands while its app is closed for maintenance streams on without its row, and a
+   * failed write is logged. A camera's end must not overtake its start (an end seen first
+   * would leave the start to revive it), so one app's writes run in the order they were asked for.
+   */
+  private track(app: AppRow, what: "start" | "end", link: CameraLink): void {
+    const stream = this.streamOf(link);
+    const write = () => (what === "start" ? this.d.tracker.startStream(app, stream) : this.d.tracker.endStream(app, stream));
+    this.tracking.run(app.name, () => unlessUnavailableAsync(undefined, write)).catch((err: unknown) => this.log.error({ err, app: app.name, room: stream.room }, `could not record the camera stream's ${what}`));
   }
 
   private streamOf(link: CameraLink) {

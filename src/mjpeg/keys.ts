@@ -1,4 +1,4 @@
-import type { Db } from "../db/open.ts";
+import type { SqlDb } from "../db/sql.ts";
 import { perDatabase } from "../db/per-database.ts";
 import { hashSecret, randomBase62, secretFormat } from "../lib/secret-format.ts";
 import { cameraKeyRows, type CameraKeyRow, type CameraKeyRows } from "./store.ts";
@@ -33,57 +33,57 @@ const view = (r: CameraKeyRow): CameraKey => ({
 export class CameraKeyStore {
   private readonly rows: CameraKeyRows;
 
-  constructor(db: Db) {
+  constructor(db: SqlDb) {
     this.rows = cameraKeyRows(db);
   }
 
   /** Stores a new key for `room`; answers the record and the plaintext key, which is never kept. */
-  create(room: string, identity: string): { key: CameraKey; secret: string } {
+  async create(room: string, identity: string): Promise<{ key: CameraKey; secret: string }> {
     const secret = CAMERA_KEY.generate();
     const row: CameraKeyRow = { id: `wsi_${randomBase62(20)}`, room, identity, created_at: new Date().toISOString(), revoked_at: null, disabled_at: null, rotated_at: null };
-    this.rows.insert(row, hashSecret(secret));
+    await this.rows.insert(row, hashSecret(secret));
     return { key: view(row), secret };
   }
 
   /** The live (unrevoked) key a device presents, or undefined; a disabled key is answered too, with `disabledAt` set. */
-  verify(secret: string): CameraKey | undefined {
+  async verify(secret: string): Promise<CameraKey | undefined> {
     if (!CAMERA_KEY.isWellFormed(secret)) return undefined;
-    const row = this.rows.liveByHash(hashSecret(secret));
+    const row = await this.rows.liveByHash(hashSecret(secret));
     return row && view(row);
   }
 
   /** Unrevoked keys, newest first, disabled ones included. */
-  list(): CameraKey[] {
-    return this.rows.liveAll().map(view);
+  async list(): Promise<CameraKey[]> {
+    return (await this.rows.liveAll()).map(view);
   }
 
   /** Answers the key it revoked, or undefined when there is no such live key. */
-  revoke(id: string): CameraKey | undefined {
-    const row = this.rows.liveById(id);
+  async revoke(id: string): Promise<CameraKey | undefined> {
+    const row = await this.rows.liveById(id);
     if (!row) return undefined;
-    this.rows.revoke(id, new Date().toISOString());
+    await this.rows.revoke(id, new Date().toISOString());
     return view(row);
   }
 
   /** Replaces the key's secret: the old one stops working at once. Answers the record and the new plaintext key, or undefined. */
-  reset(id: string): { key: CameraKey; secret: string } | undefined {
-    const row = this.rows.liveById(id);
+  async reset(id: string): Promise<{ key: CameraKey; secret: string } | undefined> {
+    const row = await this.rows.liveById(id);
     if (!row) return undefined;
     const secret = CAMERA_KEY.generate();
     const at = new Date().toISOString();
-    this.rows.rotate(id, hashSecret(secret), at);
+    await this.rows.rotate(id, hashSecret(secret), at);
     return { key: view({ ...row, rotated_at: at }), secret };
   }
 
   /** Disables (`disabled` true) or enables a live key; answers the updated record, or undefined. */
-  setDisabled(id: string, disabled: boolean): CameraKey | undefined {
-    const row = this.rows.liveById(id);
+  async setDisabled(id: string, disabled: boolean): Promise<CameraKey | undefined> {
+    const row = await this.rows.liveById(id);
     if (!row) return undefined;
     // Disabling twice keeps the first moment.
     const at = disabled ? (row.disabled_at ?? new Date().toISOString()) : null;
-    this.rows.setDisabledAt(id, at);
+    await this.rows.setDisabledAt(id, at);
     return view({ ...row, disabled_at: at });
   }
 }
 
-export const cameraKeys = perDatabase((db) => new CameraKeyStore(db));
+export const cameraKeys = perDatabase((db: SqlDb) => new CameraKeyStore(db));

@@ -19,7 +19,7 @@ export interface CameraRooms {
   /** Whether a camera is live in the room now. */
   live(app: string, room: string): boolean;
   /** Whether the room is a camera room: a camera is live there, or an unrevoked camera key names it. */
-  cameraRoom(app: AppRow, room: string): boolean;
+  cameraRoom(app: AppRow, room: string): Promise<boolean>;
   /** A copy of the room's newest frame (a JPEG), while its camera is live. */
   latestFrame(app: string, room: string): Buffer | undefined;
   tap: MjpegHub["tap"];
@@ -49,7 +49,7 @@ export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; 
     provides: {
       cameras: {
         live: (app, room) => hub.relay(app, room)?.camera !== undefined,
-        cameraRoom: (app, room) => hub.relay(app.name, room)?.live === true || hub.keys(app).list().some((k) => k.room === room),
+        cameraRoom: async (app, room) => hub.relay(app.name, room)?.live === true || (await hub.keys(app).list()).some((k) => k.room === room),
         latestFrame: (app, room) => {
           const relay = hub.relay(app, room);
           // A copy: the part's buffer goes back to its pool for a later frame.
@@ -71,13 +71,15 @@ export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; 
       ...cameraKeyRoutes({ hub, apps, quota: deps.quota, publicUrl: config.publicUrl, originals }),
       ...playbackRoutes({ hub, apps, access, originals }),
     ],
-    sockets: [{ path: CAMERA_PATH, behavior: cameraSocket(hub, apps, () => accepting) }],
+    sockets: [{ path: CAMERA_PATH, behavior: cameraSocket(hub, apps, () => accepting, logger.child({ component: "mjpeg" })) }],
     start: () => hub.start(),
     // Live streams never finish on their own: they end first, then requests get their grace.
     drain: () => {
       accepting = false;
       hub.shutdown();
     },
+    // The rows of the streams `drain` ended are written before the databases close.
+    stop: () => hub.tracked(),
     forgetApp: (app) => hub.closeApp(app),
     configChanged: ({ app, secret }) => {
       const row = secret === undefined ? apps.findByName(app) : undefined;

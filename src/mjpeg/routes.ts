@@ -21,7 +21,7 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps): Route[] {
       response: mintedCameraKey,
       responseStatus: 201,
       errors: ["conflict", "quota_exceeded"],
-      handler: async (ctx) => okOr(keys.mint(appOf(ctx), ctx.body), 201),
+      handler: async (ctx) => okOr(await keys.mint(appOf(ctx), ctx.body), 201),
     }),
     defineRoute({
       method: "GET",
@@ -31,7 +31,7 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps): Route[] {
       permission: "ingress:read",
       params: appParams,
       response: cameraKeyListResponse,
-      handler: async (ctx) => ok(keys.list(appOf(ctx))),
+      handler: async (ctx) => ok(await keys.list(appOf(ctx))),
     }),
     defineRoute({
       method: "DELETE",
@@ -43,7 +43,7 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps): Route[] {
       response: z.undefined(),
       responseStatus: 204,
       errors: ["not_found"],
-      handler: async (ctx) => keys.revoke(appOf(ctx), ctx.params.id) ?? noContent(),
+      handler: async (ctx) => (await keys.revoke(appOf(ctx), ctx.params.id)) ?? noContent(),
     }),
     defineRoute({
       method: "POST",
@@ -54,7 +54,7 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps): Route[] {
       params: keyParams,
       response: mintedCameraKey,
       errors: ["not_found"],
-      handler: async (ctx) => okOr(keys.reset(appOf(ctx), ctx.params.id)),
+      handler: async (ctx) => okOr(await keys.reset(appOf(ctx), ctx.params.id)),
     }),
     ...(["disable", "enable"] as const).map((action) =>
       defineRoute({
@@ -66,7 +66,7 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps): Route[] {
         params: keyParams,
         response: cameraKeyWithLive,
         errors: ["not_found"],
-        handler: async (ctx) => okOr(keys.setDisabled(appOf(ctx), ctx.params.id, action === "disable")),
+        handler: async (ctx) => okOr(await keys.setDisabled(appOf(ctx), ctx.params.id, action === "disable")),
       }),
     ),
     defineRoute({

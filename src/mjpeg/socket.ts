@@ -1,12 +1,14 @@
 import { STATUS_CODES } from "node:http";
+import type { Logger } from "pino";
 import { z } from "zod";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
 import { APP_NAME, MAX_CAMERA_FRAME_BYTES } from "../apps/config/schema.ts";
 import { ROOM_NAME } from "../apps/namespacing.ts";
+import { AppUnavailableError, appUnavailableProblem } from "../db/app-unavailable.ts";
 import { errorBody, statusOf } from "../http/problem.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
-import type { HttpRequest, HttpResponse, WebSocketBehavior } from "../http/uws.ts";
+import type { HttpResponse, WebSocketBehavior } from "../http/uws.ts";
 import type { CameraLink } from "./camera.ts";
 import type { MjpegHub } from "./hub.ts";
 import type { CameraKey } from "./keys.ts";
@@ -50,19 +52,19 @@ function refuse(res: HttpResponse, p: Problem): void {
  * each app's own smaller limit is enforced per frame, where an oversized frame is dropped, not
  * fatal.
  */
-export function cameraSocket(hub: MjpegHub, apps: AppService, accepting: () => boolean): WebSocketBehavior<CameraData> {
-  const admit = (req: HttpRequest): { app: AppRow; key: CameraKey } | Problem => {
+export function cameraSocket(hub: MjpegHub, apps: AppService, accepting: () => boolean, log: Logger): WebSocketBehavior<CameraData> {
+  const admit = async (query: string, authorization: string): Promise<{ app: AppRow; key: CameraKey } | Problem> => {
     if (!accepting()) return problem("service_unavailable", "the service is shutting down; reconnect shortly", { headers: { "retry-after": "1" } });
-    const parsed = cameraQuery.safeParse(Object.fromEntries(new URLSearchParams(req.getQuery() ?? "")));
+    const parsed = cameraQuery.safeParse(Object.fromEntries(new URLSearchParams(query)));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return problem("validation_failed", `query.${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}; connect to ${CAMERA_PATH}?app=<app>&room=<room>`);
     }
     const app = apps.findByName(parsed.data.app);
-    const secret = presentedKey(req.getHeader("authorization"), parsed.data.key);
+    const secret = presentedKey(authorization, parsed.data.key);
     // An unknown app is answered like a wrong key: nothing to enumerate.
     if (!app) return problem("unauthorized", "send a camera key minted for this app and room, as Authorization: Bearer wsk_... or ?key=");
-    const key = hub.admit(app, parsed.data.room, secret);
+    const key = await hub.admit(app, parsed.data.room, secret);
     return isProblem(key) ? key : { app, key };
   };
   return {
@@ -72,15 +74,25 @@ export function cameraSocket(hub: MjpegHub, apps: AppService, accepting: () => b
     idleTimeout: 60,
     sendPingsAutomatically: true,
     upgrade: (res, req, context) => {
-      const admitted = admit(req);
-      if (isProblem(admitted)) return refuse(res, admitted);
-      res.upgrade<CameraData>(
-        admitted,
-        req.getHeader("sec-websocket-key"),
-        req.getHeader("sec-websocket-protocol"),
-        req.getHeader("sec-websocket-extensions"),
-        context,
-      );
+      // The request is gone once this callback returns, and the client may leave while the key is checked.
+      let aborted = false;
+      res.onAborted(() => {
+        aborted = true;
+      });
+      const handshake = [req.getHeader("sec-websocket-key"), req.getHeader("sec-websocket-protocol"), req.getHeader("sec-websocket-extensions")] as const;
+      admit(req.getQuery() ?? "", req.getHeader("authorization"))
+        .catch((err: unknown) => {
+          // The app's database closed between the availability check and the key's lookup.
+          if (err instanceof AppUnavailableError) return appUnavailableProblem(err);
+          log.error({ err }, "camera admission failed");
+          return problem("internal_error", "the camera could not be admitted; retry shortly");
+        })
+        .then((admitted) => {
+          if (aborted) return;
+          if (isProblem(admitted)) return refuse(res, admitted);
+          res.cork(() => res.upgrade<CameraData>(admitted, ...handshake, context));
+        })
+        .catch((err: unknown) => log.error({ err }, "camera upgrade failed"));
     },
     open: (ws) => {
       const data = ws.getUserData();

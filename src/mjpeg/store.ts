@@ -1,5 +1,6 @@
-import type { Db } from "../db/open.ts";
+import type { Kysely } from "kysely";
 import { perDatabase } from "../db/per-database.ts";
+import type { SqlDb } from "../db/sql.ts";
 
 /** A camera key row (`ws_ingest_keys`) without its hash: the key itself is never stored. */
 export interface CameraKeyRow {
@@ -12,52 +13,55 @@ export interface CameraKeyRow {
   rotated_at: string | null;
 }
 
-const COLUMNS = "id, room, identity, created_at, revoked_at, disabled_at, rotated_at";
+/** `ws_ingest_keys` (app migrations 0005 and 0011). */
+interface WsIngestKeysTable extends CameraKeyRow {
+  key_hash: string;
+}
 
-/** The SQL over one app's `ws_ingest_keys`, prepared once per connection (`cameraKeyRows(db)`). */
+type Q = Kysely<{ ws_ingest_keys: WsIngestKeysTable }>;
+
+const COLUMNS = ["id", "room", "identity", "created_at", "revoked_at", "disabled_at", "rotated_at"] as const;
+
+/** The SQL over one app's `ws_ingest_keys`, one per handle (`cameraKeyRows(db)`). */
 export class CameraKeyRows {
-  private readonly s;
+  private readonly db: Q;
 
-  constructor(db: Db) {
-    this.s = {
-      insert: db.prepare<[string, string, string, string, string]>("INSERT INTO ws_ingest_keys (id, key_hash, room, identity, created_at) VALUES (?, ?, ?, ?, ?)"),
-      liveByHash: db.prepare<[string], CameraKeyRow>(`SELECT ${COLUMNS} FROM ws_ingest_keys WHERE key_hash = ? AND revoked_at IS NULL`),
-      liveById: db.prepare<[string], CameraKeyRow>(`SELECT ${COLUMNS} FROM ws_ingest_keys WHERE id = ? AND revoked_at IS NULL`),
-      liveAll: db.prepare<[], CameraKeyRow>(`SELECT ${COLUMNS} FROM ws_ingest_keys WHERE revoked_at IS NULL ORDER BY created_at DESC, id`),
-      revoke: db.prepare<[string, string]>("UPDATE ws_ingest_keys SET revoked_at = ? WHERE id = ?"),
-      rotate: db.prepare<[string, string, string]>("UPDATE ws_ingest_keys SET key_hash = ?, rotated_at = ? WHERE id = ? AND revoked_at IS NULL"),
-      setDisabledAt: db.prepare<[string | null, string]>("UPDATE ws_ingest_keys SET disabled_at = ? WHERE id = ? AND revoked_at IS NULL"),
-    };
+  constructor(db: SqlDb) {
+    this.db = db.withTables<{ ws_ingest_keys: WsIngestKeysTable }>();
   }
 
-  insert(row: CameraKeyRow, keyHash: string): void {
-    this.s.insert.run(row.id, keyHash, row.room, row.identity, row.created_at);
+  async insert(row: CameraKeyRow, keyHash: string): Promise<void> {
+    await this.db.insertInto("ws_ingest_keys").values({ ...row, key_hash: keyHash }).execute();
   }
 
-  liveByHash(keyHash: string): CameraKeyRow | undefined {
-    return this.s.liveByHash.get(keyHash);
+  liveByHash(keyHash: string): Promise<CameraKeyRow | undefined> {
+    return this.live().where("key_hash", "=", keyHash).executeTakeFirst();
   }
 
-  liveById(id: string): CameraKeyRow | undefined {
-    return this.s.liveById.get(id);
+  liveById(id: string): Promise<CameraKeyRow | undefined> {
+    return this.live().where("id", "=", id).executeTakeFirst();
   }
 
   /** Unrevoked keys, newest first. */
-  liveAll(): CameraKeyRow[] {
-    return this.s.liveAll.all();
+  liveAll(): Promise<CameraKeyRow[]> {
+    return this.live().orderBy("created_at", "desc").orderBy("id").execute();
   }
 
-  revoke(id: string, at: string): void {
-    this.s.revoke.run(at, id);
+  async revoke(id: string, at: string): Promise<void> {
+    await this.db.updateTable("ws_ingest_keys").set({ revoked_at: at }).where("id", "=", id).execute();
   }
 
-  rotate(id: string, keyHash: string, at: string): void {
-    this.s.rotate.run(keyHash, at, id);
+  async rotate(id: string, keyHash: string, at: string): Promise<void> {
+    await this.db.updateTable("ws_ingest_keys").set({ key_hash: keyHash, rotated_at: at }).where("id", "=", id).where("revoked_at", "is", null).execute();
   }
 
-  setDisabledAt(id: string, at: string | null): void {
-    this.s.setDisabledAt.run(at, id);
+  async setDisabledAt(id: string, at: string | null): Promise<void> {
+    await this.db.updateTable("ws_ingest_keys").set({ disabled_at: at }).where("id", "=", id).where("revoked_at", "is", null).execute();
+  }
+
+  private live() {
+    return this.db.selectFrom("ws_ingest_keys").select(COLUMNS).where("revoked_at", "is", null);
   }
 }
 
-export const cameraKeyRows = perDatabase((db) => new CameraKeyRows(db));
+export const cameraKeyRows = perDatabase((db: SqlDb) => new CameraKeyRows(db));

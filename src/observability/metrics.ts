@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
+import { VERSION } from "../lib/version.ts";
 import { HttpSeries } from "./http-series.ts";
 
 /**
@@ -21,9 +22,13 @@ export class Metrics {
   private readonly errors: Counter<"source" | "code">;
 
   /** `inFlight` is read at scrape time, so counting requests costs the hot path nothing. */
-  constructor(options: { defaultMetrics: boolean; inFlight: () => number }) {
+  constructor(options: { defaultMetrics: boolean; inFlight: () => number; node: string }) {
     if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
     this.http = new HttpSeries(this.registry);
+    // The usual "info" series: which node answered this scrape, joinable on the scrape target.
+    new Gauge({ name: "service_node_info", help: "This node: its SERVICE_NODE_ID and the version it runs (always 1)", labelNames: ["node", "version"], registers: [this.registry] })
+      .labels(options.node, VERSION)
+      .set(1);
     new Gauge({
       name: "service_http_requests_in_flight",
       help: "HTTP requests received and not yet answered",

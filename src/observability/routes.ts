@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isProblem } from "../lib/problem.ts";
 import { bare, text } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import { healthResponse, statsResponse } from "./schemas.ts";
+import { healthResponse, readyResponse, statsResponse } from "./schemas.ts";
 import { ObservabilityService, type ObservabilityDeps } from "./service.ts";
 
 export function observabilityRoutes(deps: ObservabilityDeps): Route[] {
@@ -15,6 +15,17 @@ export function observabilityRoutes(deps: ObservabilityDeps): Route[] {
       auth: "public",
       response: healthResponse,
       handler: async () => bare(service.health()),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/ready",
+      auth: "public",
+      response: readyResponse,
+      errors: ["service_unavailable"],
+      handler: async () => {
+        const ready = await service.ready();
+        return isProblem(ready) ? ready : bare(ready);
+      },
     }),
     defineRoute({
       method: "GET",

@@ -8,6 +8,16 @@ export const healthResponse = z.strictObject({
   uptimeSeconds: z.number().int(),
 });
 
+/**
+ * `GET /ready`: this node may take traffic (its database, and Redis when configured, answer, and
+ * it is not draining). Not ready is a 503 `service_unavailable` naming the failed checks.
+ */
+export const readyResponse = z.strictObject({
+  status: z.literal("ready"),
+  node: z.string(),
+  checks: z.strictObject({ database: z.literal("ok"), redis: z.enum(["ok", "off"]) }),
+});
+
 /** What the media server reports of its egress or ingress workers. */
 const mediaWorkers = z.strictObject({ reachable: z.boolean(), active: z.number().int(), total: z.number().int() });
 

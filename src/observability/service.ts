@@ -12,8 +12,12 @@ export interface ObservabilityDeps {
   readonly startedAt: number;
   readonly countApps: () => number;
   /** Live streams across every app. */
-  readonly countActiveStreams: () => number;
+  readonly countActiveStreams: () => Promise<number>;
   readonly media: () => Promise<MediaStats>;
+  /** This node's name among the service's nodes. */
+  readonly node: string;
+  /** Readiness checks: each resolves to whether its part answers; `redis` is undefined when not configured. */
+  readonly readiness: { database(): Promise<boolean>; redis?: () => Promise<boolean>; draining(): boolean };
 }
 
 /** The process's health, its Prometheus scrape and the service-wide stats (SPEC 4.1, 4.2). */
@@ -22,6 +26,20 @@ export class ObservabilityService {
 
   health() {
     return { status: "ok", version: VERSION, instanceId: this.deps.instanceId, uptimeSeconds: this.uptimeSeconds() };
+  }
+
+  /** Whether a load balancer should send this node requests (`/health` only says the process runs). */
+  async ready() {
+    const { readiness, node } = this.deps;
+    const [database, redis] = await Promise.all([readiness.database(), readiness.redis?.()]);
+    const failed = [...(database ? [] : ["database"]), ...(redis === false ? ["redis"] : []), ...(readiness.draining() ? ["draining"] : [])];
+    if (failed.length > 0) {
+      return problem("service_unavailable", `node ${node} is not ready: ${failed.join(", ")}`, {
+        details: { node, failed },
+        headers: { "retry-after": "2" },
+      });
+    }
+    return { status: "ready" as const, node, checks: { database: "ok" as const, redis: redis === undefined ? ("off" as const) : ("ok" as const) } };
   }
 
   /** The scrape, for the METRICS_TOKEN when one is set (public otherwise). */
@@ -47,7 +65,7 @@ export class ObservabilityService {
       cpu: { loadAvg: os.loadavg(), cores: os.availableParallelism() },
       memory: { totalBytes: total, freeBytes: free, usedBytes: total - free },
       mediaServerReachable: media.mediaServerReachable,
-      counts: { apps: this.deps.countApps(), rooms: media.rooms, activeStreams: this.deps.countActiveStreams() },
+      counts: { apps: this.deps.countApps(), rooms: media.rooms, activeStreams: await this.deps.countActiveStreams() },
       egress: media.egress,
       ingress: media.ingress,
     };

@@ -68,7 +68,7 @@ export class PlayerService {
     return {
       app: app.name,
       room,
-      kind: this.cameras.cameraRoom(app, room) ? "ws-mjpeg" : "webrtc",
+      kind: (await this.cameras.cameraRoom(app, room)) ? "ws-mjpeg" : "webrtc",
       access,
       wsUrl: this.wsUrl(app) ?? null,
       features: { chat: features.chat, reactions: features.reactions },

@@ -4,6 +4,7 @@ import type { DetectionsMessage, FromWorker, RoomSource } from "../../workers/pl
 import type { MediaServers } from "../media/servers.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { Part } from "../mjpeg/part.ts";
+import { InTurn } from "../lib/in-turn.ts";
 import type { StreamsApi } from "../streams/module.ts";
 import type { PluginWorkers } from "./workers.ts";
 
@@ -50,6 +51,7 @@ const keyOf = (app: string, plugin: string): string => `${app}/${plugin}`;
 export class PluginRooms {
   private readonly assigned = new Map<string, Assigned>();
   private readonly log: Logger;
+  private readonly turns = new InTurn<string>();
 
   constructor(private readonly o: PluginRoomsOptions) {
     this.log = o.logger.child({ component: "plugins" });
@@ -58,19 +60,34 @@ export class PluginRooms {
   /** A worker became ready: every live room in its scope. */
   ready(app: string, plugin: string): void {
     this.assigned.set(keyOf(app, plugin), { rooms: new Map(), taps: new Map(), sent: new Map() });
-    const active = this.o.streams.liveIn(app);
-    for (const stream of active) this.add(app, plugin, stream.room, stream.type === "ws-mjpeg");
+    this.inTurn(app, "could not read the live rooms for a ready worker", async () => {
+      for (const stream of await this.o.streams.liveIn(app)) this.add(app, plugin, stream.room, stream.type === "ws-mjpeg");
+    });
   }
 
   /** A stream started in a room of the app: each ready worker whose scope has it joins it. */
   streamStarted(app: string, room: string, camera: boolean): void {
-    for (const plugin of this.o.workers.readyIn(app)) this.add(app, plugin, room, camera);
+    this.inTurn(app, "could not join a room whose stream started", async () => {
+      for (const plugin of this.o.workers.readyIn(app)) this.add(app, plugin, room, camera);
+    });
   }
 
   /** A stream ended: workers leave the room once nothing is live there any more. */
   streamEnded(app: string, room: string): void {
-    const live = this.o.streams.liveIn(app, room);
-    if (live.length > 0) return;
+    this.inTurn(app, "could not read the room's live streams after a stream ended", async () => {
+      if ((await this.o.streams.liveIn(app, room)).length === 0) this.roomGone(app, room);
+    });
+  }
+
+  /**
+   * Room changes of one app happen in the order their events came: a stream that ends and starts
+   * again (a camera reconnecting) must not see the end's read of the live rooms land after the start.
+   */
+  private inTurn(app: string, failure: string, work: () => Promise<void>): void {
+    this.turns.run(app, work).catch((err: unknown) => this.log.warn({ err, app }, failure));
+  }
+
+  private roomGone(app: string, room: string): void {
     for (const [key, a] of this.assigned) {
       if (!key.startsWith(`${app}/`) || !a.rooms.has(room)) continue;
       const plugin = key.slice(app.length + 1);

@@ -110,7 +110,7 @@ export class PluginService {
     if (body.enabled !== undefined) edits.push({ path: ["plugins", id, "enabled"], value: body.enabled });
     if (body.enabled === true) this.heldStopped.delete(key(app, id));
     // Secrets first: the YAML write that follows reconciles the workers with both.
-    for (const [name, value] of secretWrites) this.o.secrets.set(app, name, value);
+    for (const [name, value] of secretWrites) await this.o.secrets.set(app, name, value);
     if (edits.length > 0) {
       const done = await this.o.configs.update(app, edits);
       if (isProblem(done)) return done;
@@ -127,7 +127,7 @@ export class PluginService {
     this.heldStopped.delete(key(app, id));
     const done = await this.o.configs.update(app, [{ path: ["plugins", id], value: undefined }]);
     if (isProblem(done)) return done;
-    for (const field of secretFields(m)) this.o.secrets.set(app, secretName(id, field), undefined);
+    for (const field of secretFields(m)) await this.o.secrets.set(app, secretName(id, field), undefined);
     this.log.info({ app, plugin: id }, "plugin uninstalled");
     return { removed: true };
   }

@@ -50,7 +50,7 @@ export class EgressRecorder {
    */
   private async participant(app: AppRef, room: string, streamId: string | null): Promise<EgressSource | Problem> {
     if (streamId !== null) {
-      const tracked = this.o.streams.find(app.name, streamId);
+      const tracked = await this.o.streams.find(app.name, streamId);
       const identity = tracked?.participant ?? streamId.slice(streamId.indexOf("/") + 1);
       if (identity === "") return problem("bad_request", `streamId ${streamId} names no participant; use <room>/<participant>`);
       return { kind: "participant", identity };

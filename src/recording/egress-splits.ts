@@ -22,7 +22,7 @@ export interface SplitRecording {
 
 export interface EgressSplitsOptions {
   /** What the playlist lists now, for the VODs of the parts (`VodRecordings.parts`). */
-  readonly seen: (app: string, parts: SplitParts) => void;
+  readonly seen: (app: string, parts: SplitParts) => Promise<void>;
   readonly logger: Logger;
 }
 
@@ -71,7 +71,7 @@ export class EgressSplits {
     if (!entry || entry.busy) return;
     entry.busy = true;
     try {
-      this.o.seen(entry.recording.app, await this.pass(entry.recording, false));
+      await this.o.seen(entry.recording.app, await this.pass(entry.recording, false));
     } catch (err) {
       this.log.warn({ app: entry.recording.app, egressId, err: (err as Error).message }, "split pass failed");
     } finally {

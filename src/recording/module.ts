@@ -56,8 +56,9 @@ export function recordingModule(
     routes: recordingRoutes(recording, deps.vods.recordings, snapshots),
     // The vods module has resumed the unfinished VODs already (and this service's splits with them).
     start: () => {
-      void recording.reconcile(apps());
-      reconciling = setInterval(() => void recording.reconcile(apps()), RECONCILE_EVERY_MS).unref();
+      const reconcile = () => recording.reconcile(apps()).catch((err: Error) => logger.error({ err: err.message }, "could not reconcile egress recordings"));
+      void reconcile();
+      reconciling = setInterval(() => void reconcile(), RECONCILE_EVERY_MS).unref();
     },
     // Recorders end before the HTTP server stops, so every file gets its index written.
     drain: () => void recording.stopAll(),

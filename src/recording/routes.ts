@@ -33,7 +33,7 @@ export function recordingRoutes(recording: RecordingService, vods: VodRecordings
       response: recordingStateResponse,
       errors: ["not_found", "conflict"],
       // Stopping is the VOD's: its actor ends the recording's file through the recording module.
-      handler: async (ctx) => okOr(vods.stop(appOf(ctx), ctx.params.id)),
+      handler: async (ctx) => okOr(await vods.stop(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
       method: "POST",
@@ -68,7 +68,7 @@ export function recordingRoutes(recording: RecordingService, vods: VodRecordings
       params: streamRecordParams,
       response: recordingStateResponse,
       errors: ["not_found", "conflict"],
-      handler: async (ctx) => okOr(recording.stopStream(appOf(ctx), ctx.params.id)),
+      handler: async (ctx) => okOr(await recording.stopStream(appOf(ctx), ctx.params.id)),
     }),
   ];
 }

@@ -12,6 +12,7 @@ import type { MediaServers } from "../media/servers.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { StreamsApi } from "../streams/module.ts";
 import type { VodsApi } from "../vods/module.ts";
+import type { VodLifecycleEvent } from "../../machines/vod-lifecycle.ts";
 import type { RecordingState, RecordingVod, SourceEnd, VodSource } from "../vods/recordings.ts";
 import { CameraRecorder, type RecordedFile } from "./camera-recorder.ts";
 import type { EgressRecorder } from "./egress-recorder.ts";
@@ -69,7 +70,7 @@ function end(live: LiveRecording): Promise<RecordedFile> {
 export class RecordingService implements VodSource {
   /** Our live recorders, by app and VOD. */
   private readonly recorders = new Map<string, LiveRecording>();
-  /** Rooms whose egress is being started (`app/room`): a second start must not start another. */
+  /** Rooms whose recording is being started (`app/room`), from the check for one in progress until its VOD exists: a second start must not start another. */
   private readonly starting = new Set<string>();
   private readonly splits: EgressSplits;
   private readonly log: Logger;
@@ -86,15 +87,22 @@ export class RecordingService implements VodSource {
     }
     const room = this.o.apps.roomOf(app, body.roomName, 200);
     if (typeof room !== "string") return room;
-    const running = this.o.vods.recordings.recordingIn(app.name, room);
-    if (running) return problem("conflict", `room ${room} is being recorded already (VOD ${running.id}); stop that recording first`);
-
-    if (!this.o.cameras.live(app.name, room)) return this.startEgress(app, room, body.streamId ?? null);
-    const egressId = `${CAMERA_RECORDER_PREFIX}${randomBytes(9).toString("base64url")}`;
-    const split = config.recording.split_minutes > 0;
-    const vodId = this.begin(app, { room, streamId: body.streamId ?? null, egressId: split ? `${egressId}.1` : egressId, part: split ? 1 : 0 });
-    if (vodId === undefined) return problem("not_found", `room ${room} has no live camera`);
-    return this.started(app, room, vodId, egressId, body.streamId ?? null);
+    // Held from the check below until the VOD's row exists, which awaits the database between them.
+    const key = `${app.name}/${room}`;
+    if (this.starting.has(key)) return problem("conflict", `a recording of room ${room} is starting already`);
+    this.starting.add(key);
+    try {
+      const running = await this.o.vods.recordings.recordingIn(app.name, room);
+      if (running) return problem("conflict", `room ${room} is being recorded already (VOD ${running.id}); stop that recording first`);
+      if (!this.o.cameras.live(app.name, room)) return await this.startEgress(app, room, body.streamId ?? null);
+      const egressId = `${CAMERA_RECORDER_PREFIX}${randomBytes(9).toString("base64url")}`;
+      const split = config.recording.split_minutes > 0;
+      const vodId = await this.begin(app, { room, streamId: body.streamId ?? null, egressId: split ? `${egressId}.1` : egressId, part: split ? 1 : 0 });
+      if (vodId === undefined) return problem("not_found", `room ${room} has no live camera`);
+      return this.started(app, room, vodId, egressId, body.streamId ?? null);
+    } finally {
+      this.starting.delete(key);
+    }
   }
 
   private started(app: AppRef, room: string, vodId: number, egressId: string, streamId: string | null): RecordingState {
@@ -111,11 +119,7 @@ export class RecordingService implements VodSource {
    */
   private async startEgress(app: AppRef, room: string, streamId: string | null): Promise<RecordingState | Problem> {
     if (!this.o.servers.forApp(app.name)) return problem("not_found", `room ${room} has no live camera and no media server is configured; try again once its camera is connected`);
-    const key = `${app.name}/${room}`;
-    if (this.starting.has(key)) return problem("conflict", `a recording of room ${room} is starting already`);
-    this.starting.add(key);
-    try {
-      const startedAt = new Date();
+    const startedAt = new Date();
       const file = this.recordingFile(app.name, room, startedAt, randomBytes(6).toString("base64url"));
       // With split_minutes the egress writes segments of that length, each one part (egress-splits.ts).
       const { split_minutes: split } = this.o.configs.get(app.name).recording;
@@ -126,12 +130,9 @@ export class RecordingService implements VodSource {
       const info = await this.o.egressRecorder.start(app, room, streamId, outputs);
       if (isProblem(info)) return info;
       const part = split > 0 ? { egress_id: `${info.egressId}.1`, part: 1, local_path: partFile(prefix, 1) } : { egress_id: info.egressId, part: 0, local_path: file };
-      const vodId = this.o.vods.recordings.begin(app.name, { room, stream_id: streamId, source: "egress", started_at: startedAt.toISOString(), ...part });
-      if (split > 0) this.splits.watch({ app: app.name, room, streamId, egressId: info.egressId, prefix });
-      return this.started(app, room, vodId, info.egressId, streamId);
-    } finally {
-      this.starting.delete(key);
-    }
+    const vodId = await this.o.vods.recordings.begin(app.name, { room, stream_id: streamId, source: "egress", started_at: startedAt.toISOString(), ...part });
+    if (split > 0) this.splits.watch({ app: app.name, room, streamId, egressId: info.egressId, prefix });
+    return this.started(app, room, vodId, info.egressId, streamId);
   }
 
   /** Where a recording's file goes: the app's `recordings/` folder, named by room, start and a tag. */
@@ -141,17 +142,17 @@ export class RecordingService implements VodSource {
 
   /** `streams/{id}/record/start`: the stream's room, with the stream as the recording's `streamId`. */
   async recordStream(app: AppRow, id: string): Promise<RecordingState | Problem> {
-    const stream = this.o.streams.find(app.name, id);
+    const stream = await this.o.streams.find(app.name, id);
     if (!stream) return problem("not_found", `no stream ${id} in app ${app.name}`);
     if (stream.status !== "active") return problem("conflict", `stream ${stream.streamId} has ended`);
     return this.start(app, { roomName: stream.room, streamId: stream.streamId });
   }
 
   /** `streams/{id}/record/stop`: the recording of that stream in progress. */
-  stopStream(app: AppRow, id: string): RecordingState | Problem {
-    const stream = this.o.streams.find(app.name, id);
+  async stopStream(app: AppRow, id: string): Promise<RecordingState | Problem> {
+    const stream = await this.o.streams.find(app.name, id);
     if (!stream) return problem("not_found", `no stream ${id} in app ${app.name}`);
-    const vod = this.o.vods.recordings.recordingIn(app.name, stream.room);
+    const vod = await this.o.vods.recordings.recordingIn(app.name, stream.room);
     if (!vod || vod.stream_id !== stream.streamId) return problem("not_found", `stream ${stream.streamId} is not being recorded`);
     return this.o.vods.recordings.stop(app, String(vod.id));
   }
@@ -160,31 +161,46 @@ export class RecordingService implements VodSource {
    * Starts one part of a camera recording: a recorder on the room's relay, its VOD, its snapshot
    * timer and, with `split_minutes`, the timer that cuts it: the next part starts first (no frame
    * is lost between them), then this one ends and uploads on its own. Undefined when the camera
-   * left in the meantime.
+   * left before its recorder was on the relay.
    */
-  private begin(app: AppRef, p: { room: string; streamId: string | null; egressId: string; part: number }): number | undefined {
+  private async begin(app: AppRef, p: { room: string; streamId: string | null; egressId: string; part: number }): Promise<number | undefined> {
     const config = this.o.configs.get(app.name).recording;
     const startedAt = new Date();
     const file = this.recordingFile(app.name, p.room, startedAt, p.egressId);
-    let vodId = 0;
-    const recorder = new CameraRecorder({ file, logger: this.o.logger, onCameraLeft: () => this.o.vods.recordings.sourceEnded(app.name, vodId) });
+    let vodId: number | undefined;
+    // The camera may leave while the VOD's row is being written: its VOD then ends once it has one.
+    let left = false;
+    const onCameraLeft = () => (vodId === undefined ? (left = true) : this.o.vods.recordings.sourceEnded(app.name, vodId));
+    const recorder = new CameraRecorder({ file, logger: this.o.logger, onCameraLeft });
     const untap = this.o.cameras.tap(app.name, p.room, recorder);
     if (!untap) {
       void recorder.stop();
       return undefined;
     }
-    vodId = this.o.vods.recordings.begin(app.name, { room: p.room, stream_id: p.streamId, egress_id: p.egressId, source: "camera", part: p.part, local_path: file, started_at: startedAt.toISOString() });
+    try {
+      vodId = await this.o.vods.recordings.begin(app.name, { room: p.room, stream_id: p.streamId, egress_id: p.egressId, source: "camera", part: p.part, local_path: file, started_at: startedAt.toISOString() });
+    } catch (err) {
+      // No VOD to finish it: the recorder goes, and the caller hears why.
+      untap();
+      void recorder.stop();
+      throw err;
+    }
+    if (left) this.o.vods.recordings.sourceEnded(app.name, vodId);
     const every = config.snapshot_seconds;
-    const snapshots = every > 0 ? setInterval(() => void this.o.snapshots.take(app, p.room, vodId), every * 1000) : undefined;
-    const cut = p.part > 0 ? setTimeout(() => this.cut(app, vodId, p), config.split_minutes * this.o.splitMinuteMs) : undefined;
-    this.recorders.set(recorderKey(app.name, vodId), { recorder, untap, snapshots, cut });
-    return vodId;
+    const id = vodId;
+    const snapshots = every > 0 ? setInterval(() => void this.o.snapshots.take(app, p.room, id), every * 1000) : undefined;
+    const cut = p.part > 0 ? setTimeout(() => void this.cut(app, id, p), config.split_minutes * this.o.splitMinuteMs) : undefined;
+    this.recorders.set(recorderKey(app.name, id), { recorder, untap, snapshots, cut });
+    return id;
   }
 
-  /** `split_minutes` elapsed: the next part takes over the room, this one uploads. */
-  private cut(app: AppRef, vodId: number, p: { room: string; streamId: string | null; egressId: string; part: number }): void {
+  /** `split_minutes` elapsed: the next part takes over the room, this one uploads (even when the next could not begin). */
+  private async cut(app: AppRef, vodId: number, p: { room: string; streamId: string | null; egressId: string; part: number }): Promise<void> {
     const base = p.egressId.slice(0, p.egressId.lastIndexOf("."));
-    const next = this.begin(app, { ...p, egressId: `${base}.${p.part + 1}`, part: p.part + 1 });
+    const next = await this.begin(app, { ...p, egressId: `${base}.${p.part + 1}`, part: p.part + 1 }).catch((err: Error) => {
+      this.log.error({ app: app.name, room: p.room, vodId, err: err.message }, "the next part of a recording could not begin");
+      return undefined;
+    });
     this.log.info({ app: app.name, room: p.room, vodId, next }, "recording part cut");
     this.o.vods.recordings.sourceEnded(app.name, vodId);
   }
@@ -197,12 +213,14 @@ export class RecordingService implements VodSource {
   egressEvent(event: WebhookEvent, app: AppRef): void {
     const info = event.egressInfo;
     if ((event.event !== "egress_updated" && event.event !== "egress_ended") || !info) return;
-    if (info.status === EgressStatus.EGRESS_COMPLETE || info.status === EgressStatus.EGRESS_LIMIT_REACHED) {
-      this.o.vods.recordings.egressEnded(app.name, info.egressId, { type: "source_ended" });
-    } else if (info.status === EgressStatus.EGRESS_FAILED || info.status === EgressStatus.EGRESS_ABORTED) {
-      const detail = info.error || `the egress was ${EgressStatus[info.status]}`;
-      this.o.vods.recordings.egressEnded(app.name, info.egressId, { type: "source_failed", failure: { reason: "egress_failed", detail } });
-    }
+    let vodEvent: VodLifecycleEvent;
+    if (info.status === EgressStatus.EGRESS_COMPLETE || info.status === EgressStatus.EGRESS_LIMIT_REACHED) vodEvent = { type: "source_ended" };
+    else if (info.status === EgressStatus.EGRESS_FAILED || info.status === EgressStatus.EGRESS_ABORTED) {
+      vodEvent = { type: "source_failed", failure: { reason: "egress_failed", detail: info.error || `the egress was ${EgressStatus[info.status]}` } };
+    } else return;
+    this.o.vods.recordings
+      .egressEnded(app.name, info.egressId, vodEvent)
+      .catch((err: Error) => this.log.error({ app: app.name, egressId: info.egressId, err: err.message }, "could not move a VOD on after its egress ended"));
   }
 
   /**
@@ -212,11 +230,11 @@ export class RecordingService implements VodSource {
    */
   async reconcile(apps: readonly string[]): Promise<void> {
     for (const app of apps) {
-      for (const vod of this.o.vods.recordings.recordingEgresses(app)) {
+      for (const vod of await this.o.vods.recordings.recordingEgresses(app)) {
         const event = await this.o.egressRecorder.check(app, vod);
         if (!event) continue;
         this.log.info({ app, vodId: vod.id, egressId: vod.egress_id, event: event.type }, "egress ended unheard; moving its VOD on");
-        this.o.vods.recordings.egressEnded(app, vod.egress_id, event);
+        await this.o.vods.recordings.egressEnded(app, vod.egress_id, event);
       }
     }
   }
@@ -250,8 +268,8 @@ export class RecordingService implements VodSource {
   }
 
   /** Stops every recording of a deleted app (its egresses too, best effort); vods has stopped their actors. */
-  forgetApp(app: string): void {
-    for (const vod of this.o.vods.recordings.recordingEgresses(app)) void this.o.egressRecorder.abandon(app, vod);
+  async forgetApp(app: string): Promise<void> {
+    for (const vod of await this.o.vods.recordings.recordingEgresses(app)) void this.o.egressRecorder.abandon(app, vod);
     this.splits.forget(app);
     for (const [key, live] of this.recorders) {
       if (!key.startsWith(`${app}:`)) continue;

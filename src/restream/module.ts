@@ -1,9 +1,10 @@
 import { Counter, Gauge } from "prom-client";
 import type { AccountsApi } from "../accounts/module.ts";
 import type { AppsApi } from "../apps/module.ts";
+import { clusterLock } from "../core/cluster-lock.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
-import { unlessUnavailable } from "../db/app-unavailable.ts";
+import { unlessUnavailableAsync } from "../db/app-unavailable.ts";
 import type { EgressApi } from "../egress/module.ts";
 import type { MediaApi } from "../media/module.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
@@ -39,7 +40,8 @@ export function restreamModule(
     events: core.events,
     box: core.box,
     ssrf: core.ssrf,
-    planOf: (teamId) => deps.accounts.store.teamById(teamId)?.plan,
+    planOf: (teamId) => deps.accounts.store.planOf(teamId),
+    lock: clusterLock(core.redis, logger),
     encoder: async () => h264Encoder(await deps.system.gpu().catch(() => undefined)),
     failed: (platform) => failures.labels(platform).inc(),
     logger,
@@ -49,10 +51,10 @@ export function restreamModule(
     help: "Restream destinations that have not stopped, by state (starting, active, failed)",
     labelNames: ["state"],
     registers: [metrics.registry],
-    collect() {
+    async collect() {
       const counts = { starting: 0, active: 0, failed: 0 } as Record<string, number>;
       for (const app of deps.apps.store.list({ all: true })) {
-        for (const row of unlessUnavailable([], () => restreamStore(databases.app(app.name)).allLive())) counts[row.state] = (counts[row.state] ?? 0) + 1;
+        for (const row of await unlessUnavailableAsync([], () => restreamStore(databases.appSql(app.name)).allLive())) counts[row.state] = (counts[row.state] ?? 0) + 1;
       }
       for (const [state, n] of Object.entries(counts)) this.labels(state).set(n);
     },

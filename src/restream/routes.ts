@@ -29,7 +29,7 @@ export function restreamRoutes(restream: RestreamService): Route[] {
       params: streamParams,
       response: destinationListResponse,
       errors: ["not_found"],
-      handler: async (ctx) => okOr(restream.list(appOf(ctx), ctx.params.id)),
+      handler: async (ctx) => okOr(await restream.list(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
       method: "DELETE",
@@ -41,7 +41,7 @@ export function restreamRoutes(restream: RestreamService): Route[] {
       response: destinationResponse,
       errors: ["not_found"],
       // The stopped record (200), also for one stopped before: stopping is idempotent.
-      handler: async (ctx) => okOr(restream.stop(appOf(ctx), ctx.params.id, ctx.params.egressId)),
+      handler: async (ctx) => okOr(await restream.stop(appOf(ctx), ctx.params.id, ctx.params.egressId)),
     }),
   ];
 }

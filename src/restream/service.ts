@@ -3,11 +3,13 @@ import { EgressStatus, type WebhookEvent } from "livekit-server-sdk";
 import type { Logger } from "pino";
 import { restreamDestination } from "../../machines/restream-destination.ts";
 import type { AppRow, AppStore } from "../apps/store.ts";
-import { unlessUnavailable } from "../db/app-unavailable.ts";
+import type { ClusterLock } from "../core/cluster-lock.ts";
+import { unlessUnavailableAsync } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import type { Egresses } from "../egress/service.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
+import { InTurn } from "../lib/in-turn.ts";
 import { checkHost, ssrfRefusal, withAllowHint, type SsrfAllowlist } from "../lib/ssrf.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { SecretBox } from "../secrets/box.ts";
@@ -63,7 +65,9 @@ export interface RestreamServiceOptions {
   readonly events: EventDispatcher;
   readonly box: SecretBox;
   readonly ssrf: SsrfAllowlist;
-  readonly planOf: (teamId: number) => string | undefined;
+  readonly planOf: (teamId: number) => Promise<string | undefined>;
+  /** Keeps other nodes' starts for the same team out from this one's quota check until its row exists. */
+  readonly lock: ClusterLock;
   readonly encoder: () => Promise<VideoEncoder>;
   readonly failed: (platform: string) => void;
   readonly logger: Logger;
@@ -89,25 +93,31 @@ export class RestreamService {
   private readonly log: Logger;
   /** Set at shutdown: LiveKit's pushes then go on without us (a restart picks them up). */
   private closing = false;
+  /** Each destination's states written to its row in the order its actor entered them. */
+  private readonly writes = new InTurn<string>();
 
   constructor(private readonly o: RestreamServiceOptions) {
     this.log = o.logger.child({ component: "restream" });
   }
 
   async start(app: AppRow, streamIdParam: string, body: StartRestreamBody): Promise<DestinationView | Problem> {
-    const stream = this.o.streams.find(app.name, streamIdParam);
+    const stream = await this.o.streams.find(app.name, streamIdParam);
     if (!stream) return problem("not_found", `no stream ${streamIdParam} in app ${app.name}`);
     if (stream.status !== "active") return problem("conflict", `stream ${stream.streamId} has ended; restream a live stream`);
-    const quota = this.quota(app);
-    if (quota) return quota;
-    // Held from the check until the row exists, so starts racing through the awaits below are counted.
     const team = app.teamId;
-    if (team !== null) this.pending.set(team, (this.pending.get(team) ?? 0) + 1);
-    try {
-      return await this.launchNew(app, stream, body);
-    } finally {
-      if (team !== null) this.pending.set(team, (this.pending.get(team) ?? 1) - 1);
-    }
+    if (team === null) return this.launchNew(app, stream, body);
+    // Held from the check until the row exists, so starts racing through the awaits below are
+    // counted: this process's in `pending`, other nodes' kept out by the team's cluster lock (held
+    // through the first push, a few seconds at most, well within the lock's expiry).
+    return this.o.lock.run(`egress:team:${team}`, async () => {
+      const quota = await this.reserve(team);
+      if (quota) return quota;
+      try {
+        return await this.launchNew(app, stream, body);
+      } finally {
+        this.pending.set(team, (this.pending.get(team) ?? 1) - 1);
+      }
+    });
   }
 
   /** The checked start's second half: the SSRF guard, the first push of a LiveKit room, the row, the actor. */
@@ -126,7 +136,7 @@ export class RestreamService {
       first = push;
     }
     const created = now();
-    restreamStore(this.o.databases.app(app.name)).insert({
+    const row = await restreamStore(this.o.databases.appSql(app.name)).insert({
       id,
       stream_id: stream.streamId,
       room: stream.room,
@@ -139,63 +149,78 @@ export class RestreamService {
       egress_id: id,
       created_at: created,
     });
-    const row = restreamStore(this.o.databases.app(app.name)).get(id) as DestinationRow;
-    if (first) this.track(app.name, id, first);
+    if (first) await this.track(app.name, id, first);
     this.spawn(app.name, row);
     this.o.events.emit(app.name, "restream_started", row.room, { destinationId: id, streamId: row.stream_id, room: row.room, platform: row.platform, url: row.masked_url, name: row.name });
     this.log.info({ app: app.name, id, streamId: row.stream_id, platform: row.platform, url: row.masked_url }, "restream started");
-    return this.view(app.name, restreamStore(this.o.databases.app(app.name)).get(id) as DestinationRow);
+    await this.writes.settled(actorId(app.name, id));
+    return this.current(app.name, row);
   }
 
-  list(app: AppRow, streamIdParam: string): DestinationView[] | Problem {
-    const stream = this.o.streams.find(app.name, streamIdParam);
+  async list(app: AppRow, streamIdParam: string): Promise<DestinationView[] | Problem> {
+    const stream = await this.o.streams.find(app.name, streamIdParam);
     if (!stream) return problem("not_found", `no stream ${streamIdParam} in app ${app.name}`);
-    return restreamStore(this.o.databases.app(app.name)).ofStreamLive(stream.streamId).map((r) => this.view(app.name, r));
+    const rows = await restreamStore(this.o.databases.appSql(app.name)).ofStreamLive(stream.streamId);
+    return rows.map((r) => this.view(app.name, r));
   }
 
   /** Stops one destination; stopping a stopped one answers the same stopped record. */
-  stop(app: AppRow, streamIdParam: string, id: string): DestinationView | Problem {
-    const stream = this.o.streams.find(app.name, streamIdParam);
-    const store = restreamStore(this.o.databases.app(app.name));
-    const row = store.get(id);
+  async stop(app: AppRow, streamIdParam: string, id: string): Promise<DestinationView | Problem> {
+    const stream = await this.o.streams.find(app.name, streamIdParam);
+    const store = restreamStore(this.o.databases.appSql(app.name));
+    const row = await store.get(id);
     if (!stream || !row || row.stream_id !== stream.streamId) return problem("not_found", `stream ${streamIdParam} has no restream destination ${id}`);
-    const actor = this.o.supervisor.get(actorId(app.name, id));
+    const key = actorId(app.name, id);
+    const actor = this.o.supervisor.get(key);
     if (actor) actor.send({ type: "stop" });
-    else if (row.state !== "stopped") store.moveTo(id, "stopped", now(), { attempts: row.attempts });
-    return this.view(app.name, store.get(id) as DestinationRow);
+    else if (row.state !== "stopped") await store.moveTo(id, "stopped", now(), { attempts: row.attempts });
+    // The actor's `stopped` is written before the answer shows the row.
+    await this.writes.settled(key);
+    return this.current(app.name, row);
+  }
+
+  /** The destination as its row says now (`row` when the row is gone with its app). */
+  private async current(app: string, row: DestinationRow): Promise<DestinationView> {
+    return this.view(app, (await restreamStore(this.o.databases.appSql(app)).get(row.id)) ?? row);
   }
 
   /**
    * The media server's events: an egress push became active or ended (for a destination whose
    * current egress it is), or a stream's publisher went away (its destinations stop).
    */
-  mediaEvent(event: WebhookEvent, app: string): void {
+  async mediaEvent(event: WebhookEvent, app: string): Promise<void> {
     const info = event.egressInfo;
     if (info && (event.event === "egress_updated" || event.event === "egress_ended")) {
       const owner = this.byEgress.get(info.egressId);
       // Only the app whose server signed the event (see MediaWebhooks) can move its destinations.
       if (owner?.app !== app) return;
-      const actor = this.o.supervisor.get(actorId(owner.app, owner.id));
-      if (info.status === EgressStatus.EGRESS_ACTIVE) actor?.send({ type: "connected" });
-      else if (event.event === "egress_ended") actor?.send({ type: "push_died", error: this.scrub(owner.app, owner.id, info.error || `the egress ended ${EgressStatus[info.status]}`) });
+      if (info.status === EgressStatus.EGRESS_ACTIVE) this.o.supervisor.get(actorId(owner.app, owner.id))?.send({ type: "connected" });
+      else if (event.event === "egress_ended") {
+        const error = info.error || `the egress ended ${EgressStatus[info.status]}`;
+        const key = actorId(owner.app, owner.id);
+        this.scrub(owner.app, owner.id, error)
+          .catch(() => "the egress ended (its message could not be checked for the destination's key)")
+          .then((scrubbed) => this.o.supervisor.get(key)?.send({ type: "push_died", error: scrubbed }))
+          .catch((err: Error) => this.log.error({ app, id: owner.id, err: err.message }, "could not tell a destination its egress ended"));
+      }
       return;
     }
-    if (["participant_left", "room_finished", "ingress_ended", "track_unpublished"].includes(event.event)) this.endWithStreams();
+    if (["participant_left", "room_finished", "ingress_ended", "track_unpublished"].includes(event.event)) await this.endWithStreams();
   }
 
   /** A message about a destination with its URL's secret parts masked. */
-  private scrub(app: string, id: string, text: string): string {
-    const row = restreamStore(this.o.databases.app(app)).get(id);
+  private async scrub(app: string, id: string, text: string): Promise<string> {
+    const row = await restreamStore(this.o.databases.appSql(app)).get(id);
     const url = row && this.o.box.open("app-secrets", `restream:${app}:${id}`, row.target);
     return url ? scrubSecrets(text, url) : text;
   }
 
   /** Destinations whose stream has ended stop (the streams tracker has handled the event already). */
-  private endWithStreams(): void {
+  private async endWithStreams(): Promise<void> {
     for (const app of this.o.apps.list({ all: true })) {
-      const rows = unlessUnavailable([], () => restreamStore(this.o.databases.app(app.name)).allLive());
+      const rows = await unlessUnavailableAsync([], () => restreamStore(this.o.databases.appSql(app.name)).allLive());
       for (const row of rows) {
-        const stream = this.o.streams.find(app.name, row.stream_id);
+        const stream = await this.o.streams.find(app.name, row.stream_id);
         if (stream?.status !== "active") this.o.supervisor.get(actorId(app.name, row.id))?.send({ type: "source_ended" });
       }
     }
@@ -208,18 +233,18 @@ export class RestreamService {
    */
   async resume(apps: readonly string[]): Promise<void> {
     for (const app of apps) {
-      const rows = unlessUnavailable([], () => restreamStore(this.o.databases.app(app)).allLive());
+      const rows = await unlessUnavailableAsync([], () => restreamStore(this.o.databases.appSql(app)).allLive());
       for (const row of rows) {
         if (this.o.supervisor.get(actorId(app, row.id))) continue;
-        const stream = this.o.streams.find(app, row.stream_id);
+        const stream = await this.o.streams.find(app, row.stream_id);
         if (stream?.status !== "active") {
-          restreamStore(this.o.databases.app(app)).moveTo(row.id, "stopped", now(), { attempts: row.attempts });
+          await restreamStore(this.o.databases.appSql(app)).moveTo(row.id, "stopped", now(), { attempts: row.attempts });
           continue;
         }
         if (row.source === "egress") {
           const info = await this.o.egresses.info(app, row.egress_id);
           if (info && !isProblem(info) && info.status <= EgressStatus.EGRESS_ACTIVE) {
-            this.track(app, row.id, { egressId: row.egress_id, halt: () => void this.o.egresses.stop(app, row.egress_id) });
+            await this.track(app, row.id, { egressId: row.egress_id, halt: () => void this.o.egresses.stop(app, row.egress_id) });
           }
         }
         this.spawn(app, row);
@@ -229,26 +254,36 @@ export class RestreamService {
   }
 
   /** Destinations that have not stopped across every app of the team: what its egress quota counts. */
-  egressInUse(teamId: number): number {
-    return this.o.apps.list({ teamId }).reduce((n, a) => n + unlessUnavailable(0, () => restreamStore(this.o.databases.app(a.name)).allLive().length), 0);
+  async egressInUse(teamId: number): Promise<number> {
+    const counts = await Promise.all(
+      this.o.apps.list({ teamId }).map((a) => unlessUnavailableAsync(0, async () => (await restreamStore(this.o.databases.appSql(a.name)).allLive()).length)),
+    );
+    return counts.reduce((n, c) => n + c, 0);
   }
 
-  /** Live destinations, and starts not yet stored, against the team's egress quota. */
-  private quota(app: AppRow): Problem | undefined {
-    if (app.teamId === null) return undefined;
-    const plan = this.o.planOf(app.teamId) ?? "free";
+  /**
+   * Live destinations, and starts not yet stored, against the team's egress quota; a start let
+   * through holds a place in `pending` until its row exists. The count and the place are taken
+   * with no await between them, so two starts racing past the read cannot both take the last place.
+   */
+  private async reserve(team: number): Promise<Problem | undefined> {
+    const plan = (await this.o.planOf(team)) ?? "free";
     const limit = quotasOf(plan).maxConcurrentEgress;
-    const used = this.egressInUse(app.teamId) + (this.pending.get(app.teamId) ?? 0);
-    if (used < limit) return undefined;
+    const live = await this.egressInUse(team);
+    const used = live + (this.pending.get(team) ?? 0);
+    if (used < limit) {
+      this.pending.set(team, (this.pending.get(team) ?? 0) + 1);
+      return undefined;
+    }
     return problem("quota_exceeded", `the ${plan} plan allows ${limit} concurrent restream destinations and all are in use; stop one first`, {
       details: { metric: "max_concurrent_egress", limit, used },
     });
   }
 
-  private track(app: string, id: string, push: Push): void {
+  private async track(app: string, id: string, push: Push): Promise<void> {
     this.pushes.set(actorId(app, id), push);
     this.byEgress.set(push.egressId, { app, id });
-    if (push.egressId !== id) restreamStore(this.o.databases.app(app)).replaceEgress(id, push.egressId);
+    if (push.egressId !== id) await restreamStore(this.o.databases.appSql(app)).replaceEgress(id, push.egressId);
   }
 
   private halt(app: string, id: string): void {
@@ -285,14 +320,14 @@ export class RestreamService {
         sourceEnded: () => send({ type: "source_ended" }),
         bitrate: (kbps) => this.bitrates.set(key, kbps),
       });
-      if (push && !isProblem(push)) this.track(app, row.id, push);
+      if (push && !isProblem(push)) await this.track(app, row.id, push);
       else if (push === undefined) send({ type: "source_ended" });
       else died(push.message);
       return;
     }
     const push = await egressPush(this.o.egresses, app, row.room, url, row.layout);
     if (isProblem(push)) died(push.message);
-    else this.track(app, row.id, push);
+    else await this.track(app, row.id, push);
   }
 
   private spawn(app: string, row: DestinationRow): void {
@@ -301,18 +336,18 @@ export class RestreamService {
       actions: {
         launch: () => void this.launch(app, row).catch((err: Error) => this.o.supervisor.get(key)?.send({ type: "push_died", error: err.message })),
         halt: () => this.halt(app, row.id),
-        entered: (_, p) => this.entered(app, row, p),
+        entered: (_, p) => {
+          this.writes.run(key, () => this.entered(app, row, p)).catch((err: Error) => this.log.error({ app, id: row.id, state: p.state, err: err.message }, "could not record a restream state"));
+        },
       },
     });
     this.o.supervisor.spawn(key, logic, { id: row.id, app, streamId: row.stream_id }, { cleanup: async () => this.halt(app, row.id) });
   }
 
-  private entered(app: string, row: DestinationRow, p: { state: DestinationState; attempts: number; error: string | null; reason: string | null }): void {
-    const store = unlessUnavailable(undefined, () => restreamStore(this.o.databases.app(app)));
-    if (!store) return;
-    const before = store.get(row.id);
-    if (before?.state === "stopped") return;
-    store.moveTo(row.id, p.state, now(), { error: p.error ?? undefined, attempts: p.attempts });
+  /** A state the actor entered: its row, then its event (none once the row says stopped). */
+  private async entered(app: string, row: DestinationRow, p: { state: DestinationState; attempts: number; error: string | null; reason: string | null }): Promise<void> {
+    const moved = await unlessUnavailableAsync(false, () => restreamStore(this.o.databases.appSql(app)).moveTo(row.id, p.state, now(), { error: p.error ?? undefined, attempts: p.attempts }));
+    if (!moved) return;
     const data = { destinationId: row.id, streamId: row.stream_id, room: row.room, platform: row.platform, url: row.masked_url };
     if (p.state === "failed") {
       this.o.failed(row.platform);

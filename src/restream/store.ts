@@ -1,5 +1,6 @@
+import type { Kysely } from "kysely";
 import { perDatabase } from "../db/per-database.ts";
-import type { Db } from "../db/open.ts";
+import type { SqlDb } from "../db/sql.ts";
 
 export type DestinationState = "starting" | "active" | "failed" | "stopped";
 
@@ -25,56 +26,70 @@ export interface DestinationRow {
 
 export type NewDestination = Omit<DestinationRow, "state" | "since" | "last_error" | "attempts" | "stopped_at">;
 
+type RestreamTables = {
+  restream_destinations: DestinationRow;
+};
+
 /** One app's restream destinations (in its own database); use `restreamStore(db)`. */
 class RestreamStore {
-  private readonly insertRow;
-  private readonly byId;
-  private readonly ofStream;
-  private readonly live;
-  private readonly setState;
-  private readonly setEgress;
+  private readonly db: Kysely<RestreamTables>;
 
-  constructor(db: Db) {
-    this.insertRow = db.prepare<[string, string, string, string, string, string, string, string, string, string, string, string]>(
-      `INSERT INTO restream_destinations (id, stream_id, room, source, platform, name, layout, masked_url, target, egress_id, state, since, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'starting', ?, ?)`,
-    );
-    this.byId = db.prepare<[string], DestinationRow>("SELECT * FROM restream_destinations WHERE id = ?");
-    this.ofStream = db.prepare<[string], DestinationRow>("SELECT * FROM restream_destinations WHERE stream_id = ? AND state <> 'stopped' ORDER BY created_at, id");
-    this.live = db.prepare<[], DestinationRow>("SELECT * FROM restream_destinations WHERE state <> 'stopped' ORDER BY created_at, id");
-    this.setState = db.prepare<[string, string, string | null, number, string | null, string, string]>(
-      "UPDATE restream_destinations SET state = ?, since = ?, last_error = coalesce(?, last_error), attempts = ?, stopped_at = ? WHERE id = ? AND state <> ?",
-    );
-    this.setEgress = db.prepare<[string, string]>("UPDATE restream_destinations SET egress_id = ? WHERE id = ?");
+  constructor(db: SqlDb) {
+    this.db = db.withTables<RestreamTables>();
   }
 
-  insert(d: NewDestination): void {
-    this.insertRow.run(d.id, d.stream_id, d.room, d.source, d.platform, d.name, d.layout, d.masked_url, d.target, d.egress_id, d.created_at, d.created_at);
+  /** Inserts a destination in state `starting`; answers its row. */
+  async insert(d: NewDestination): Promise<DestinationRow> {
+    return await this.db
+      .insertInto("restream_destinations")
+      .values({ ...d, state: "starting", since: d.created_at, last_error: null, attempts: 0, stopped_at: null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
-  get(id: string): DestinationRow | undefined {
-    return this.byId.get(id);
+  async get(id: string): Promise<DestinationRow | undefined> {
+    return await this.db.selectFrom("restream_destinations").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
   /** The stream's destinations that have not stopped. */
-  ofStreamLive(streamId: string): DestinationRow[] {
-    return this.ofStream.all(streamId);
+  async ofStreamLive(streamId: string): Promise<DestinationRow[]> {
+    return await this.db
+      .selectFrom("restream_destinations")
+      .selectAll()
+      .where("stream_id", "=", streamId)
+      .where("state", "<>", "stopped")
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
   }
 
   /** Every destination of the app that has not stopped. */
-  allLive(): DestinationRow[] {
-    return this.live.all();
+  async allLive(): Promise<DestinationRow[]> {
+    return await this.db.selectFrom("restream_destinations").selectAll().where("state", "<>", "stopped").orderBy("created_at").orderBy("id").execute();
   }
 
-  /** A stopped destination stays stopped. */
-  moveTo(id: string, state: DestinationState, at: string, change: { error?: string; attempts: number }): void {
-    this.setState.run(state, at, change.error ?? null, change.attempts, state === "stopped" ? at : null, id, "stopped");
+  /** A stopped destination stays stopped: answers false when it had stopped (or is gone). */
+  async moveTo(id: string, state: DestinationState, at: string, change: { error?: string; attempts: number }): Promise<boolean> {
+    const result = await this.db
+      .updateTable("restream_destinations")
+      .set({
+        state,
+        since: at,
+        // A state without an error keeps the last one, for the record.
+        ...(change.error === undefined ? {} : { last_error: change.error }),
+        attempts: change.attempts,
+        stopped_at: state === "stopped" ? at : null,
+      })
+      .where("id", "=", id)
+      .where("state", "<>", "stopped")
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /** A retried LiveKit push runs under a new egress. */
-  replaceEgress(id: string, egressId: string): void {
-    this.setEgress.run(egressId, id);
+  async replaceEgress(id: string, egressId: string): Promise<void> {
+    await this.db.updateTable("restream_destinations").set({ egress_id: egressId }).where("id", "=", id).execute();
   }
 }
 
-export const restreamStore = perDatabase((db) => new RestreamStore(db));
+export const restreamStore = perDatabase((db: SqlDb) => new RestreamStore(db));

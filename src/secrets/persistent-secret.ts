@@ -30,3 +30,20 @@ export function resolvePersistentSecret(
   logger.warn({ file }, `${options.variable} is not set: generated one and stored it in the data dir`);
   return secret;
 }
+
+/**
+ * On PostgreSQL (`SERVICE_DATABASE_URL`) the keys must be configured, never generated: every node
+ * must seal and sign with the same ones, and a key generated into the shared database would sit
+ * beside the secrets it seals. Throws, naming what is missing, before anything is opened.
+ */
+export function requireConfiguredSecrets(options: { databaseUrl: string | undefined; masterKey: string | undefined; jwtSecret: string | undefined }): void {
+  if (options.databaseUrl === undefined) return;
+  const missing = [options.masterKey === undefined ? "SERVICE_MASTER_KEY" : undefined, options.jwtSecret === undefined ? "SERVICE_JWT_SECRET" : undefined].filter(
+    (name) => name !== undefined,
+  );
+  if (missing.length === 0) return;
+  throw new Error(
+    `${missing.join(" and ")} must be set when SERVICE_DATABASE_URL is: every node sharing the database must seal secrets and sign sessions with the same keys, ` +
+      "and a key generated into the shared database would sit beside the secrets it seals. Generate each once (for example `openssl rand -base64 48`) and give every node the same values",
+  );
+}

@@ -38,13 +38,13 @@ export class StreamControl {
   }
 
   /** The app's active streams. */
-  active(app: AppRow): readonly StreamView[] {
+  active(app: AppRow): Promise<readonly StreamView[]> {
     return this.o.tracker.store(app).active();
   }
 
   /** One stream with its viewers (null when the media server cannot tell) and the details other modules add. */
   async detail(app: AppRow, id: string) {
-    const stream = this.find(app, id);
+    const stream = await this.find(app, id);
     if ("kind" in stream) return stream;
     let viewers: number | null = null;
     const media = this.o.servers.forApp(app.name);
@@ -61,11 +61,11 @@ export class StreamControl {
 
   /** Ends the stream; answers a problem only when there is no such stream (an ended one is left as it is). */
   async stop(app: AppRow, id: string): Promise<Problem | undefined> {
-    const stream = this.find(app, id);
+    const stream = await this.find(app, id);
     if ("kind" in stream) return stream;
     if (stream.status === "ended") return undefined;
     // The row is ended whatever the media server says; its cleanup is best effort.
-    this.o.tracker.endStream(app, { ...stream, at: Math.floor(Date.now() / 1000) + 1 });
+    await this.o.tracker.endStream(app, { ...stream, at: Math.floor(Date.now() / 1000) + 1 });
     if (this.o.local.owns(stream)) {
       this.o.local.stop(app.name, stream);
       return undefined;
@@ -75,7 +75,7 @@ export class StreamControl {
     try {
       if (stream.type === "webrtc" && stream.participant) await media.rooms.removeParticipant(stream.room, stream.participant);
       else await media.ingress.deleteIngress(stream.streamId);
-      if (this.o.tracker.store(app).activeInRoom(stream.room).length === 0) await media.rooms.deleteRoom(stream.room);
+      if ((await this.o.tracker.store(app).activeInRoom(stream.room)).length === 0) await media.rooms.deleteRoom(stream.room);
     } catch (err) {
       this.log.warn({ err, app: app.name, stream: stream.streamId }, "media-server cleanup after stop failed");
     }
@@ -89,7 +89,7 @@ export class StreamControl {
     const features = this.o.apps.config(app).features;
     if (data.type === "chat" && !features.chat) return problem("forbidden", "chat is off for this app; turn on features.chat");
     if (data.type === "reaction" && !features.reactions) return problem("forbidden", "reactions are off for this app; turn on features.reactions");
-    const stream = this.find(app, id);
+    const stream = await this.find(app, id);
     if ("kind" in stream) return stream;
     const ts = new Date().toISOString();
     const payload = data.type === "chat" ? { type: "chat", from: data.from, message: data.message, ts } : { type: "reaction", from: data.from, reaction: data.reaction, ts };
@@ -103,7 +103,7 @@ export class StreamControl {
     return { sent: true, topic: data.type, room: stream.room };
   }
 
-  private find(app: AppRow, id: string): StreamView | Problem {
-    return this.o.tracker.store(app).find(id) ?? problem("not_found", `no stream ${id} in app ${app.name}`);
+  private async find(app: AppRow, id: string): Promise<StreamView | Problem> {
+    return (await this.o.tracker.store(app).find(id)) ?? problem("not_found", `no stream ${id} in app ${app.name}`);
   }
 }

@@ -1,6 +1,6 @@
 import type { Registry } from "prom-client";
 import type { AppStore } from "../apps/store.ts";
-import { unlessUnavailable } from "../db/app-unavailable.ts";
+import { unlessUnavailableAsync } from "../db/app-unavailable.ts";
 import { scrapeMetric } from "../observability/scrape-metric.ts";
 import type { StreamTracker } from "./tracker.ts";
 
@@ -8,7 +8,9 @@ import type { StreamTracker } from "./tracker.ts";
 export function registerStreamMetrics(registry: Registry, apps: AppStore, tracker: StreamTracker): void {
   registry.registerMetric(
     scrapeMetric("service_active_streams", "Live streams, by app", "gauge", () =>
-      apps.list({ all: true }).map((app) => ({ labels: { app: app.name }, value: unlessUnavailable(0, () => tracker.store(app).active().length) })),
+      Promise.all(
+        apps.list({ all: true }).map(async (app) => ({ labels: { app: app.name }, value: await unlessUnavailableAsync(0, async () => (await tracker.store(app).active()).length) })),
+      ),
     ),
   );
 }

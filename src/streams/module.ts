@@ -2,7 +2,7 @@ import type { AppsApi } from "../apps/module.ts";
 import type { AppRow } from "../apps/store.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
-import { unlessUnavailable } from "../db/app-unavailable.ts";
+import { unlessUnavailableAsync } from "../db/app-unavailable.ts";
 import type { MediaApi } from "../media/module.ts";
 import { StreamControl } from "./control.ts";
 import { StreamDetails } from "./details.ts";
@@ -22,15 +22,15 @@ export interface StreamsApi {
   /** Modules that add fields to a stream's detail register here. */
   readonly details: StreamDetails;
   /** Who holds a stream slot in the app now: each live stream's participant (or stream id). */
-  holders(app: AppRow): string[];
-  /** The app's live streams (none while its database is unavailable). */
-  live(app: AppRow): readonly StreamView[];
+  holders(app: AppRow): Promise<string[]>;
+  /** The app's live streams (none while its database is unavailable); from memory unless a write made them stale. */
+  live(app: AppRow): Promise<readonly StreamView[]>;
   /** SPEC 4.13's `{id}`: the row id, or the stream id (its latest row); throws while the app's database is unavailable. */
-  find(app: string, id: string): StreamView | undefined;
+  find(app: string, id: string): Promise<StreamView | undefined>;
   /** The app's live streams in `room`, or in every room (none while its database is unavailable). */
-  liveIn(app: string, room?: string): readonly StreamView[];
+  liveIn(app: string, room?: string): Promise<readonly StreamView[]>;
   /** Live streams across every app. */
-  countActive(): number;
+  countActive(): Promise<number>;
   /** One reconciliation pass now; answers how many rows it ended. */
   reconcile(): Promise<number>;
 }
@@ -46,16 +46,17 @@ export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
   const details = new StreamDetails();
   const reconciler = new StreamReconciler({ servers, tracker, apps, store, local, logger });
   registerStreamMetrics(core.metrics.registry, store, tracker);
-  const storeOf = (app: string) => streamStore(databases.app(app));
+  const storeOf = (app: string) => streamStore(databases.appSql(app));
+  const live = (app: AppRow) => unlessUnavailableAsync([], () => tracker.store(app).active());
   const api: StreamsApi = {
     tracker,
     local,
     details,
-    holders: (app) => unlessUnavailable([], () => tracker.store(app).active().map((s) => s.participant ?? s.streamId)),
-    live: (app) => unlessUnavailable([], () => tracker.store(app).active()),
+    holders: async (app) => (await live(app)).map((s) => s.participant ?? s.streamId),
+    live,
     find: (app, id) => storeOf(app).find(id),
-    liveIn: (app, room) => unlessUnavailable([], () => (room === undefined ? storeOf(app).active() : storeOf(app).activeInRoom(room))),
-    countActive: () => store.list({ all: true }).reduce((n, app) => n + unlessUnavailable(0, () => tracker.store(app).active().length), 0),
+    liveIn: (app, room) => unlessUnavailableAsync([], () => (room === undefined ? storeOf(app).active() : storeOf(app).activeInRoom(room))),
+    countActive: async () => (await Promise.all(store.list({ all: true }).map(async (app) => (await live(app)).length))).reduce((a, b) => a + b, 0),
     reconcile: () => reconciler.reconcile(),
   };
   return {

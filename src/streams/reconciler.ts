@@ -47,8 +47,9 @@ export class StreamReconciler {
   }
 
   start(): void {
-    void this.reconcile();
-    this.timer = setInterval(() => void this.reconcile(), RECONCILE_INTERVAL_MS);
+    const pass = () => void this.reconcile().catch((err: unknown) => this.logger.error({ err, component: "streams" }, "stream reconciliation failed"));
+    pass();
+    this.timer = setInterval(pass, RECONCILE_INTERVAL_MS);
     this.timer.unref();
   }
 
@@ -74,10 +75,10 @@ export class StreamReconciler {
       if (!app) continue;
       try {
         const media = this.servers.forApp(app.name);
-        for (const stream of this.tracker.store(app).active()) {
+        for (const stream of await this.tracker.store(app).active()) {
           if (this.local.owns(stream)) {
             if (!this.local.isLive(app.name, stream)) {
-              this.tracker.endStream(app, { ...stream, at: Math.floor(Date.now() / 1000) });
+              await this.tracker.endStream(app, { ...stream, at: Math.floor(Date.now() / 1000) });
               ended++;
             }
             continue;
@@ -91,7 +92,7 @@ export class StreamReconciler {
             gone = !(await (people.get(key) as Promise<Set<string>>)).has(stream.participant);
           }
           if (gone) {
-            this.tracker.endStream(app, { ...stream, at: Math.floor(Date.now() / 1000) });
+            await this.tracker.endStream(app, { ...stream, at: Math.floor(Date.now() / 1000) });
             ended++;
           }
         }

@@ -18,7 +18,7 @@ export function streamRoutes(control: StreamControl): Route[] {
       permission: "stream:read",
       params: appParams,
       response: activeStreamsResponse,
-      handler: async (ctx) => bare(control.active(appOf(ctx))),
+      handler: async (ctx) => bare(await control.active(appOf(ctx))),
     }),
     defineRoute({
       ...common,

@@ -40,10 +40,11 @@ export class StreamTracker {
   }
 
   store(app: AppRow): StreamStore {
-    return streamStore(this.databases.app(app.name));
+    return streamStore(this.databases.appSql(app.name));
   }
 
-  handle(event: WebhookEvent, app: AppRow): void {
+  /** Awaited by the webhook receiver, so the stream rows are written before LiveKit gets its 200. */
+  async handle(event: WebhookEvent, app: AppRow): Promise<void> {
     const room = event.room?.name ?? event.ingressInfo?.roomName ?? event.egressInfo?.roomName ?? "";
     const at = Number(event.createdAt ?? BigInt(Math.floor(Date.now() / 1000)));
     const name = event.event;
@@ -54,14 +55,14 @@ export class StreamTracker {
       case "room_started":
       case "room_finished":
         this.events.emit(app.name, name, room, { room, roomSid: event.room?.sid ?? "" });
-        if (name === "room_finished") this.endRoom(app, room, at);
+        if (name === "room_finished") await this.endRoom(app, room, at);
         return;
       case "participant_joined":
         this.events.emit(app.name, name, room, { room, ...who });
         return;
       case "participant_left":
         this.events.emit(app.name, name, room, { room, ...who });
-        if (participant) this.endStream(app, { streamId: `${room}/${participant.identity}`, type: "webrtc", room, participant: participant.identity, at });
+        if (participant) await this.endStream(app, { streamId: `${room}/${participant.identity}`, type: "webrtc", room, participant: participant.identity, at });
         return;
       case "track_published":
       case "track_unpublished": {
@@ -69,7 +70,7 @@ export class StreamTracker {
         this.events.emit(app.name, name, room, { room, ...who, trackSid: track?.sid ?? "", source: String(track?.source ?? ""), kind: String(track?.type ?? "") });
         // Ingress and egress workers join as participants too; their streams are tracked as ingress.
         if (name === "track_published" && participant && !WORKER_KINDS.has(Number(participant.kind))) {
-          this.startStream(app, { streamId: `${room}/${participant.identity}`, type: "webrtc", room, participant: participant.identity, at });
+          await this.startStream(app, { streamId: `${room}/${participant.identity}`, type: "webrtc", room, participant: participant.identity, at });
         }
         return;
       }
@@ -81,9 +82,9 @@ export class StreamTracker {
         this.events.emit(app.name, name, room, { room, ingressId: info.ingressId, type });
         const stream = { streamId: info.ingressId, type, room, participant: info.participantIdentity || null, at };
         if (name === "ingress_started") {
-          this.startStream(app, stream);
+          await this.startStream(app, stream);
         } else {
-          this.endStream(app, stream);
+          await this.endStream(app, stream);
         }
         return;
       }
@@ -98,22 +99,22 @@ export class StreamTracker {
   }
 
   /** Marks a stream active and emits `stream_started` when it was not already live. */
-  startStream(app: AppRow, stream: { streamId: string; type: StreamType; room: string; participant: string | null; at: number }): void {
-    if (!this.store(app).start({ ...stream, stats: { live: true } })) return;
+  async startStream(app: AppRow, stream: { streamId: string; type: StreamType; room: string; participant: string | null; at: number }): Promise<void> {
+    if (!(await this.store(app).start({ ...stream, stats: { live: true } }))) return;
     const { streamId, room, type, participant } = stream;
     this.events.emit(app.name, "stream_started", room, participant === null ? { streamId, room, type } : { streamId, room, type, participant });
   }
 
   /** Ends a stream whose end we learned of ourselves (stop route, reconciliation). */
-  endStream(app: AppRow, stream: { streamId: string; type: StreamType; room: string; participant: string | null; at: number }): void {
-    if (this.store(app).end(stream)) {
+  async endStream(app: AppRow, stream: { streamId: string; type: StreamType; room: string; participant: string | null; at: number }): Promise<void> {
+    if (await this.store(app).end(stream)) {
       this.events.emit(app.name, "stream_ended", stream.room, { streamId: stream.streamId, room: stream.room, participant: stream.participant ?? undefined });
     }
   }
 
-  private endRoom(app: AppRow, room: string, at: number): void {
-    for (const s of this.store(app).activeInRoom(room)) {
-      this.endStream(app, { streamId: s.streamId, type: s.type, room, participant: s.participant, at });
+  private async endRoom(app: AppRow, room: string, at: number): Promise<void> {
+    for (const s of await this.store(app).activeInRoom(room)) {
+      await this.endStream(app, { streamId: s.streamId, type: s.type, room, participant: s.participant, at });
     }
   }
 

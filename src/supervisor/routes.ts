@@ -1,19 +1,21 @@
-import { z } from "zod";
 import { ok } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import { actorsResponse } from "./schemas.ts";
-import type { Supervisor } from "./supervisor.ts";
+import type { ClusterActors } from "./cluster-actors.ts";
+import { actorsQuery, actorsResponse } from "./schemas.ts";
 
 /** Operators' view of every supervised actor; global credentials only, as it spans all tenants. */
-export function supervisorRoutes(supervisor: Supervisor): Route[] {
+export function supervisorRoutes(actors: ClusterActors): Route[] {
   return [
     defineRoute({
       method: "GET",
       path: "/api/v1/debug/actors",
       auth: "global",
-      query: z.object({ prefix: z.string().max(200).optional() }),
+      query: actorsQuery,
       response: actorsResponse,
-      handler: async ({ query }) => ok(supervisor.list(query.prefix)),
+      handler: async ({ query, headers }) => {
+        const { items, missing } = await actors.list(query.prefix, query.scope, headers["authorization"]);
+        return ok(items, 200, missing.length > 0 ? { "x-cluster-missing": missing.join(",") } : undefined);
+      },
     }),
   ];
 }

@@ -7,14 +7,22 @@ import { z } from "zod";
  */
 const actorInfo = z.strictObject({
   id: z.string(),
+  /** The node the actor runs on (SERVICE_NODE_ID). */
+  node: z.string(),
   machine: z.string(),
   state: z.unknown(),
   status: z.string(),
   startedAt: z.string(),
   lastEvent: z.strictObject({ type: z.string(), at: z.string() }).nullable(),
   since: z.string(),
-  transitions: z.array(z.strictObject({ from: z.unknown(), to: z.unknown(), event: z.string(), at: z.string() })),
+  transitions: z.array(z.strictObject({ from: z.unknown(), to: z.unknown(), event: z.string(), at: z.string() })).readonly(),
   context: z.unknown(),
 });
 
 export const actorsResponse = z.array(actorInfo);
+
+export const actorsQuery = z.object({
+  prefix: z.string().max(200).optional(),
+  /** `cluster` (the default) asks every live peer too; `node` answers for this node alone. */
+  scope: z.enum(["cluster", "node"]).default("cluster"),
+});

@@ -50,7 +50,8 @@ export class SystemService {
 
   /** The global database's health, and whether any apps' room prefixes overlap (the registry lives there). */
   async globalDbHealth(): Promise<DbHealth & { roomPrefixes: { status: "ok" | "overlapping"; overlaps: PrefixOverlap[] } }> {
-    const db = await this.o.checks.run("dbHealth", path.join(this.o.config.dataDir, "service.db"));
+    const d = this.o.databases;
+    const db = d.dialect === "sqlite" ? await this.o.checks.run("dbHealth", path.join(this.o.config.dataDir, "service.db")) : await d.health();
     const overlaps = this.o.prefixOverlaps();
     return { ...db, roomPrefixes: { status: overlaps.length > 0 ? "overlapping" : "ok", overlaps } };
   }
@@ -60,7 +61,8 @@ export class SystemService {
    * `status` is `damaged` when any of them is, and each damaged file says what to do.
    */
   async appDbHealth(app: string): Promise<DbHealth & { status: "ok" | "damaged"; files: AppFileHealth[] }> {
-    const db = await this.o.checks.run("dbHealth", this.o.databases.appDbPath(app));
+    const d = this.o.databases;
+    const db = d.dialect === "sqlite" ? await this.o.checks.run("dbHealth", d.appDbPath(app)) : await d.health(app);
     const files = this.o.appFiles(app);
     const damaged = db.integrity !== "ok" || files.some((f) => f.status === "damaged");
     return { ...db, status: damaged ? "damaged" : "ok", files };
@@ -72,7 +74,8 @@ export class SystemService {
    */
   async optimizeAppDb(app: string): Promise<{ before: DbSizes; after: DbSizes; durationMs: number } | Problem> {
     const started = performance.now();
-    const done = await this.o.databases.maintain(app, (file) => this.o.checks.run("dbOptimize", file));
+    const d = this.o.databases;
+    const done = d.dialect === "sqlite" ? await d.maintain(app, (file) => this.o.checks.run("dbOptimize", file)) : await d.optimize(app);
     if (!done) return problem("conflict", `app ${app}'s database is being optimized already`);
     return { ...done, durationMs: Math.round(performance.now() - started) };
   }

@@ -17,7 +17,7 @@ const QUOTA_METRICS: ReadonlyArray<readonly [string, keyof Quotas]> = [
 export interface TenantMetricsOptions {
   readonly registry: Registry;
   readonly apps: AppStore;
-  readonly teams: (limit: number) => readonly { id: number; plan: string }[];
+  readonly teams: (limit: number) => Promise<readonly { id: number; plan: string }[]>;
   readonly quota: StreamQuota;
   readonly egress: EgressUsage;
 }
@@ -38,12 +38,18 @@ export function registerTenantMetrics(o: TenantMetricsOptions): void {
       return [...counts].slice(0, MAX_TENANT_SERIES).map(([tenant, value]) => ({ labels: { tenant }, value }));
     }),
   );
-  const perTenant = (value: (team: { id: number; plan: string }, metric: keyof Quotas) => number) => (): Sample[] =>
-    o.teams(MAX_TENANT_SERIES).flatMap((team) => QUOTA_METRICS.map(([label, key]) => ({ labels: { tenant: String(team.id), metric: label }, value: value(team, key) })));
+  // Usage is read from the database at scrape time, so the tenants are walked one after another.
+  const perTenant = (value: (team: { id: number; plan: string }, metric: keyof Quotas) => number | Promise<number>) => async (): Promise<Sample[]> => {
+    const samples: Sample[] = [];
+    for (const team of await o.teams(MAX_TENANT_SERIES)) {
+      for (const [label, key] of QUOTA_METRICS) samples.push({ labels: { tenant: String(team.id), metric: label }, value: await value(team, key) });
+    }
+    return samples;
+  };
   o.registry.registerMetric(
     scrapeMetric("service_tenant_quota", "What each tenant's plan allows", "gauge", perTenant((team, key) => quotasOf(team.plan)[key])),
   );
   o.registry.registerMetric(
-    scrapeMetric("service_tenant_usage", "What each tenant uses of its quota now", "gauge", perTenant((team, key) => (key === "maxConcurrentStreams" ? o.quota.holders(team.id).size : o.egress.of(team.id)))),
+    scrapeMetric("service_tenant_usage", "What each tenant uses of its quota now", "gauge", perTenant(async (team, key) => (key === "maxConcurrentStreams" ? (await o.quota.holders(team.id)).size : o.egress.of(team.id)))),
   );
 }

@@ -3,13 +3,15 @@
  * that start egresses come after this one in the module list, so they register how they count.
  */
 export class EgressUsage {
-  private readonly counters: ((teamId: number) => number)[] = [];
+  private readonly counters: ((teamId: number) => Promise<number>)[] = [];
 
-  countWith(count: (teamId: number) => number): void {
+  /** `count` reads the databases of the team's apps. */
+  countWith(count: (teamId: number) => Promise<number>): void {
     this.counters.push(count);
   }
 
-  of(teamId: number): number {
-    return this.counters.reduce((n, count) => n + count(teamId), 0);
+  async of(teamId: number): Promise<number> {
+    const counts = await Promise.all(this.counters.map((count) => count(teamId)));
+    return counts.reduce((n, c) => n + c, 0);
   }
 }

@@ -15,7 +15,7 @@ export function tokenRoutes(tokens: TokenService): Route[] {
       auth: "any",
       response: tokenListResponse,
       handler: async (ctx) => {
-        const list = tokens.list(callerOf(ctx));
+        const list = await tokens.list(callerOf(ctx));
         return okOr(list);
       },
     }),
@@ -28,7 +28,7 @@ export function tokenRoutes(tokens: TokenService): Route[] {
       responseStatus: 201,
       errors: ["not_found"],
       handler: async (ctx) => {
-        const created = tokens.create(callerOf(ctx), ctx.body);
+        const created = await tokens.create(callerOf(ctx), ctx.body);
         // The plaintext is in this response and nowhere else, ever.
         return isProblem(created) ? created : bare(created, 201);
       },
@@ -42,7 +42,7 @@ export function tokenRoutes(tokens: TokenService): Route[] {
       responseStatus: 204,
       errors: ["not_found"],
       handler: async (ctx) => {
-        const revoked = tokens.revoke(callerOf(ctx), ctx.params.id);
+        const revoked = await tokens.revoke(callerOf(ctx), ctx.params.id);
         return isProblem(revoked) ? revoked : noContent();
       },
     }),

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { AppStore } from "../apps/store.ts";
 import type { AuditApi } from "../audit/service.ts";
-import type { Db } from "../db/open.ts";
+import type { SqlDb } from "../db/sql.ts";
 import { canSeeApp, isPlatform, type Principal, type TokenPrincipal } from "../auth/principal.ts";
 import { roleGrants } from "../auth/permissions.ts";
 import { problem, type Problem } from "../lib/problem.ts";
@@ -55,7 +55,7 @@ function roleCapOf(caller: Principal): Role | null {
 const TOUCH_INTERVAL_MS = 60_000;
 
 export interface TokenServiceOptions {
-  readonly db: Db;
+  readonly db: SqlDb;
   readonly apps: AppStore;
   readonly authzEnforce: boolean;
   /** Where token creation and revocation are recorded; absent in tools that seed tokens. */
@@ -71,10 +71,10 @@ export class TokenService {
   }
 
   /** Resolves a Bearer `sk_` token; the caller's address must pass the token's allowlist. */
-  authenticate(token: string, ip: string): TokenPrincipal | Problem {
+  async authenticate(token: string, ip: string): Promise<TokenPrincipal | Problem> {
     if (!isWellFormedToken(token)) return problem("unauthorized", "the API token is malformed; check it was copied whole");
     const hash = hashToken(token);
-    const row = this.store.findActiveByHash(hash);
+    const row = await this.store.findActiveByHash(hash);
     // The lookup is by hash; the comparison below only guards against a store that matched loosely.
     if (!row || !timingSafeEqual(Buffer.from(row.token_hash), Buffer.from(hash))) {
       return problem("unauthorized", "the API token is unknown or revoked");
@@ -86,24 +86,24 @@ export class TokenService {
     const now = Date.now();
     if ((this.touched.get(row.id) ?? 0) < now - TOUCH_INTERVAL_MS) {
       this.touched.set(row.id, now);
-      this.store.touch(row.id, new Date(now).toISOString());
+      await this.store.touch(row.id, new Date(now).toISOString());
     }
     return row.scope === "global"
       ? { kind: "token", tokenId: row.id, scope: "global", allowedIps }
       : { kind: "token", tokenId: row.id, scope: "app", appId: row.app_id as number, teamId: row.team_id, allowedIps, roleCap: row.role_cap };
   }
 
-  list(caller: Principal): TokenView[] | Problem {
+  async list(caller: Principal): Promise<TokenView[] | Problem> {
     const denied = this.mayManage(caller);
     if (denied) return denied;
-    if (isPlatform(caller)) return this.store.list({ all: true }).map(view);
-    if (caller.kind === "token" && caller.scope === "app") return this.store.list({ appId: caller.appId }).map(view);
-    if (caller.kind === "user" && caller.teamId !== null) return this.store.list({ teamId: caller.teamId }).map(view);
+    if (isPlatform(caller)) return (await this.store.list({ all: true })).map(view);
+    if (caller.kind === "token" && caller.scope === "app") return (await this.store.list({ appId: caller.appId })).map(view);
+    if (caller.kind === "user" && caller.teamId !== null) return (await this.store.list({ teamId: caller.teamId })).map(view);
     return [];
   }
 
   /** Creates a token and answers its plaintext, which is never shown again. */
-  create(caller: Principal, body: CreateTokenBody): { id: number; token: string } | Problem {
+  async create(caller: Principal, body: CreateTokenBody): Promise<{ id: number; token: string } | Problem> {
     const denied = this.mayManage(caller);
     if (denied) return denied;
     let appId: number | null = null;
@@ -126,7 +126,7 @@ export class TokenService {
       }
     }
     const token = generateToken();
-    const id = this.store.insert({
+    const id = await this.store.insert({
       name: body.name,
       scope: body.scope,
       appId,
@@ -137,7 +137,7 @@ export class TokenService {
       createdBy: caller.kind === "token" ? `token:${caller.tokenId}` : `user:${caller.userId}`,
       roleCap: roleCapOf(caller),
     });
-    this.options.audit?.record({
+    await this.options.audit?.record({
       action: "token.create",
       app: appName,
       target: `token:${id}`,
@@ -146,14 +146,14 @@ export class TokenService {
     return { id, token };
   }
 
-  revoke(caller: Principal, id: number): true | Problem {
+  async revoke(caller: Principal, id: number): Promise<true | Problem> {
     const denied = this.mayManage(caller);
     if (denied) return denied;
-    const row = this.store.findActive(id);
+    const row = await this.store.findActive(id);
     if (!row || !canSeeApp(caller, { id: row.app_id, teamId: row.team_id })) return problem("not_found", `no active token with id ${id}`);
-    this.store.revoke(id);
+    await this.store.revoke(id);
     this.touched.delete(id);
-    this.options.audit?.record({
+    await this.options.audit?.record({
       action: "token.revoke",
       app: row.app_id === null ? undefined : this.options.apps.findById(row.app_id)?.name,
       target: `token:${id}`,
@@ -164,26 +164,36 @@ export class TokenService {
 
   /**
    * The installer's first global token, seeded straight into the database. Idempotent: while an
-   * active global token exists it creates nothing and answers undefined.
+   * active global token exists it creates nothing and answers undefined. The check and the insert
+   * share a serializable transaction: of two processes seeding at once, the second fails rather
+   * than seeding a second token (SQLite refuses its write as busy, PostgreSQL as a serialization
+   * failure); within one process the transaction is alone on the connection.
    */
-  seedGlobal(): string | undefined {
-    const seed = this.options.db.transaction((): string | undefined => {
-      if (this.store.hasActiveGlobal()) return undefined;
-      const token = generateToken();
-      this.store.insert({
-        name: "installer",
-        scope: "global",
-        appId: null,
-        teamId: null,
-        allowedIps: [],
-        hash: hashToken(token),
-        hint: tokenHint(token),
-        createdBy: "installer",
-        roleCap: null,
+  async seedGlobal(): Promise<string | undefined> {
+    const token = await this.options.db
+      .transaction()
+      .setIsolationLevel("serializable")
+      .execute(async (trx): Promise<string | undefined> => {
+        if (await this.store.hasActiveGlobal(trx)) return undefined;
+        const token = generateToken();
+        await this.store.insert(
+          {
+            name: "installer",
+            scope: "global",
+            appId: null,
+            teamId: null,
+            allowedIps: [],
+            hash: hashToken(token),
+            hint: tokenHint(token),
+            createdBy: "installer",
+            roleCap: null,
+          },
+          trx,
+        );
+        return token;
       });
-      return token;
-    });
-    return seed.immediate();
+    if (token !== undefined) this.store.committed();
+    return token;
   }
 
   private mayManage(caller: Principal): Problem | undefined {
@@ -191,5 +201,4 @@ export class TokenService {
     if (caller.role !== null && roleGrants(caller.role, "team:manage")) return undefined;
     return problem("forbidden", "managing API tokens needs the owner or admin role");
   }
-
 }

@@ -1,6 +1,7 @@
+import type { Generated, Kysely } from "kysely";
 import type { Role } from "../auth/permissions.ts";
-import { ExternalWrites } from "../db/external-writes.ts";
-import type { Db } from "../db/open.ts";
+import type { SqlDb } from "../db/sql.ts";
+import { announceWrite, watchWrites, type WriteWatch } from "../db/writes.ts";
 
 export interface TokenRow {
   readonly id: number;
@@ -28,7 +29,14 @@ export interface NewToken {
   readonly roleCap: Role | null;
 }
 
-const COLUMNS = "id, name, scope, app_id, team_id, allowed_ips, hint, created_by, created_at, last_used_at, role_cap";
+type HashedRow = TokenRow & { token_hash: string };
+
+/** `api_tokens` as migrations 0002 and 0004 declare it. */
+type TokenTables = {
+  api_tokens: Omit<HashedRow, "id"> & { id: Generated<number>; revoked_at: string | null };
+};
+
+const COLUMNS = ["id", "name", "scope", "app_id", "team_id", "allowed_ips", "hint", "created_by", "created_at", "last_used_at", "role_cap"] as const;
 
 /** Distinct credentials remembered at once; beyond it the memory starts over (a flood of made-up tokens cannot grow it). */
 const MAX_REMEMBERED = 10_000;
@@ -36,88 +44,114 @@ const MAX_REMEMBERED = 10_000;
 /**
  * API tokens in the global database; revoked rows stay (soft delete) but are never returned.
  * What a presented hash resolves to (a row, or nothing) is remembered, since every request asks:
- * forgotten on every insert or revoke made here, and whenever another connection (the admin CLI,
- * another instance) has committed, so a revocation takes effect on the very next request.
+ * forgotten on every insert or revoke made here, and whenever another process or node has
+ * written, so a revocation takes effect on the very next request.
  */
 export class TokenStore {
-  private readonly byHash = new Map<string, (TokenRow & { token_hash: string }) | null>();
-  private readonly external: ExternalWrites;
-  private readonly insertRow;
-  private readonly activeByHash;
-  private readonly activeById;
-  private readonly listAll;
-  private readonly listByTeam;
-  private readonly listByApp;
-  private readonly revokeRow;
-  private readonly touchRow;
-  private readonly countActiveGlobal;
+  private readonly db: Kysely<TokenTables>;
+  private readonly byHash = new Map<string, HashedRow | null>();
+  /** Bumped whenever `byHash` is forgotten, so a lookup that raced a write does not store its stale answer. */
+  private generation = 0;
+  private readonly external: WriteWatch;
 
-  constructor(db: Db) {
-    this.external = new ExternalWrites(db);
-    this.insertRow = db.prepare(
-      `INSERT INTO api_tokens (name, scope, app_id, team_id, allowed_ips, token_hash, hint, created_by, created_at, role_cap)
-       VALUES (@name, @scope, @appId, @teamId, @allowedIps, @hash, @hint, @createdBy, @createdAt, @roleCap)`,
-    );
-    this.activeByHash = db.prepare<[string], TokenRow & { token_hash: string }>(
-      `SELECT ${COLUMNS}, token_hash FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL`,
-    );
-    this.activeById = db.prepare<[number], TokenRow>(`SELECT ${COLUMNS} FROM api_tokens WHERE id = ? AND revoked_at IS NULL`);
-    this.listAll = db.prepare<[], TokenRow>(`SELECT ${COLUMNS} FROM api_tokens WHERE revoked_at IS NULL ORDER BY id`);
-    this.listByTeam = db.prepare<[number], TokenRow>(
-      `SELECT ${COLUMNS} FROM api_tokens WHERE revoked_at IS NULL AND team_id = ? ORDER BY id`,
-    );
-    this.listByApp = db.prepare<[number], TokenRow>(
-      `SELECT ${COLUMNS} FROM api_tokens WHERE revoked_at IS NULL AND app_id = ? ORDER BY id`,
-    );
-    this.revokeRow = db.prepare<[string, number]>("UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL");
-    this.touchRow = db.prepare<[string, number]>("UPDATE api_tokens SET last_used_at = ? WHERE id = ?");
-    this.countActiveGlobal = db
-      .prepare<[], number>("SELECT count(*) FROM api_tokens WHERE scope = 'global' AND revoked_at IS NULL")
-      .pluck();
+  constructor(private readonly sql: SqlDb) {
+    this.db = sql.withTables<TokenTables>();
+    this.external = watchWrites(sql);
   }
 
-  insert(token: NewToken): number {
-    const result = this.insertRow.run({
-      ...token,
-      allowedIps: JSON.stringify(token.allowedIps),
-      createdAt: new Date().toISOString(),
-    });
-    this.byHash.clear();
-    return Number(result.lastInsertRowid);
+  /**
+   * Inserts through `on`; answers the new id. Inside a transaction (`on` its handle) the caller
+   * calls `committed()` once it has committed, so no cache hears of a row that may yet roll back.
+   */
+  async insert(token: NewToken, on: SqlDb = this.sql): Promise<number> {
+    const row = await on
+      .withTables<TokenTables>()
+      .insertInto("api_tokens")
+      .values({
+        name: token.name,
+        scope: token.scope,
+        app_id: token.appId,
+        team_id: token.teamId,
+        allowed_ips: JSON.stringify(token.allowedIps),
+        token_hash: token.hash,
+        hint: token.hint,
+        created_by: token.createdBy,
+        created_at: new Date().toISOString(),
+        role_cap: token.roleCap,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (on === this.sql) this.committed();
+    return row.id;
   }
 
-  findActiveByHash(hash: string): (TokenRow & { token_hash: string }) | undefined {
-    if (this.external.happened()) this.byHash.clear();
+  /** The active token with this hash; answered from memory when it was asked before. */
+  async findActiveByHash(hash: string): Promise<HashedRow | undefined> {
+    if (this.external.happened()) this.forget();
     const known = this.byHash.get(hash);
     if (known !== undefined) return known ?? undefined;
-    const row = this.activeByHash.get(hash);
-    if (this.byHash.size >= MAX_REMEMBERED) this.byHash.clear();
-    this.byHash.set(hash, row ?? null);
+    const generation = this.generation;
+    const row = await this.db
+      .selectFrom("api_tokens")
+      .select([...COLUMNS, "token_hash"])
+      .where("token_hash", "=", hash)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    if (generation === this.generation) {
+      if (this.byHash.size >= MAX_REMEMBERED) this.byHash.clear();
+      this.byHash.set(hash, row ?? null);
+    }
     return row;
   }
 
-  findActive(id: number): TokenRow | undefined {
-    return this.activeById.get(id);
+  async findActive(id: number): Promise<TokenRow | undefined> {
+    return this.db.selectFrom("api_tokens").select(COLUMNS).where("id", "=", id).where("revoked_at", "is", null).executeTakeFirst();
   }
 
   /** All active tokens, those of one tenant, or those of one app. */
-  list(filter: { all: true } | { teamId: number } | { appId: number }): TokenRow[] {
-    if ("all" in filter) return this.listAll.all();
-    if ("teamId" in filter) return this.listByTeam.all(filter.teamId);
-    return this.listByApp.all(filter.appId);
+  async list(filter: { all: true } | { teamId: number } | { appId: number }): Promise<TokenRow[]> {
+    let query = this.db.selectFrom("api_tokens").select(COLUMNS).where("revoked_at", "is", null);
+    if ("teamId" in filter) query = query.where("team_id", "=", filter.teamId);
+    else if ("appId" in filter) query = query.where("app_id", "=", filter.appId);
+    return query.orderBy("id").execute();
   }
 
-  revoke(id: number): boolean {
-    const revoked = this.revokeRow.run(new Date().toISOString(), id).changes > 0;
+  async revoke(id: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable("api_tokens")
+      .set({ revoked_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    this.committed();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async touch(id: number, at: string): Promise<void> {
+    await this.db.updateTable("api_tokens").set({ last_used_at: at }).where("id", "=", id).execute();
+  }
+
+  /** Whether an active global token exists, read through `on` (a transaction's handle when given). */
+  async hasActiveGlobal(on: SqlDb = this.sql): Promise<boolean> {
+    const row = await on
+      .withTables<TokenTables>()
+      .selectFrom("api_tokens")
+      .select("id")
+      .where("scope", "=", "global")
+      .where("revoked_at", "is", null)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Forgets what lookups remembered and tells other processes' caches: after each committed write. */
+  committed(): void {
+    this.forget();
+    announceWrite(this.sql);
+  }
+
+  private forget(): void {
     this.byHash.clear();
-    return revoked;
-  }
-
-  touch(id: number, at: string): void {
-    this.touchRow.run(at, id);
-  }
-
-  hasActiveGlobal(): boolean {
-    return (this.countActiveGlobal.get() ?? 0) > 0;
+    this.generation++;
   }
 }

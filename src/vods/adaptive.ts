@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import { DEFAULT_LAYERS } from "../apps/config/schema.ts";
 import type { AppConfigService } from "../apps/config/service.ts";
 import type { S3Clients } from "../apps/s3/clients.ts";
-import { unlessUnavailable } from "../db/app-unavailable.ts";
+import { unlessUnavailableAsync } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
 import type { TaskPool } from "../lib/task-pool.ts";
@@ -12,7 +12,7 @@ import type { GpuStatus } from "../system/gpu.ts";
 import { h264Encoder } from "./encoders.ts";
 import type { VodMetrics } from "./metrics.ts";
 import type { MediaTasks } from "./service.ts";
-import { vodStore, type AdaptiveLadder, type VodRow } from "./store.ts";
+import { vodStore, type AdaptiveLadder, type VodRow, type VodStore } from "./store.ts";
 import type { Uploader } from "./uploader.ts";
 
 export interface AdaptiveOptions {
@@ -57,30 +57,32 @@ export class AdaptiveLadders {
   }
 
   /** Queues the VOD's ladder (marked pending at once, so a restart finds it). */
-  request(app: string, vodId: number): void {
-    vodStore(this.o.databases.app(app)).setAdaptive(vodId, "pending", null);
+  async request(app: string, vodId: number): Promise<void> {
+    await vodStore(this.o.databases.appSql(app)).setAdaptive(vodId, "pending", null);
     this.enqueue(app, vodId);
   }
 
   /** Queues every pending ladder of these apps (at start). */
-  resume(apps: readonly string[]): void {
+  async resume(apps: readonly string[]): Promise<void> {
     for (const app of apps) {
-      for (const row of unlessUnavailable([], () => vodStore(this.o.databases.app(app)).pendingAdaptive())) this.enqueue(app, row.id);
+      for (const row of await unlessUnavailableAsync([], () => vodStore(this.o.databases.appSql(app)).pendingAdaptive())) this.enqueue(app, row.id);
     }
   }
 
   private enqueue(app: string, vodId: number): void {
     this.chain = this.chain.then(() =>
-      this.make(app, vodId).catch((err: Error) => {
+      this.make(app, vodId).catch(async (err: Error) => {
         this.log.warn({ app, vodId, err: err.message }, "adaptive ladder failed");
-        unlessUnavailable(undefined, () => vodStore(this.o.databases.app(app)).setAdaptive(vodId, "failed", null));
+        await unlessUnavailableAsync(undefined, () => vodStore(this.o.databases.appSql(app)).setAdaptive(vodId, "failed", null)).catch((e: Error) =>
+          this.log.error({ app, vodId, err: e.message }, "could not record a failed adaptive ladder"),
+        );
       }),
     );
   }
 
   private async make(app: string, vodId: number): Promise<void> {
-    const store = vodStore(this.o.databases.app(app));
-    const row = store.get(vodId);
+    const store = vodStore(this.o.databases.appSql(app));
+    const row = await store.get(vodId);
     const s3 = this.o.s3.get(app);
     if (!row || row.status !== "ready" || row.adaptive_status !== "pending" || !s3) return;
     if (row.local_path === null) throw new Error("the VOD has no local file to transcode");
@@ -109,8 +111,8 @@ export class AdaptiveLadders {
         masterKey: `${base}master.m3u8`,
         variants: made.renditions.map((r) => ({ name: `${r.height}p`, height: r.height, bitrateKbps: r.bitrateKbps, key: `${base}${r.height}p/index.m3u8` })),
       };
-      store.setAdaptive(vodId, "ready", JSON.stringify(ladder));
-      if (config.recording.delete_local_after_upload) this.dropLocal(row, store);
+      await store.setAdaptive(vodId, "ready", JSON.stringify(ladder));
+      if (config.recording.delete_local_after_upload) await this.dropLocal(row, store);
       this.o.events.emit(app, "vod_variants_ready", row.room, {
         vodId,
         app,
@@ -124,8 +126,8 @@ export class AdaptiveLadders {
   }
 
   /** `delete_local_after_upload` waits for the ladder, which is made from the local file. */
-  private dropLocal(row: VodRow, store: ReturnType<typeof vodStore>): void {
+  private async dropLocal(row: VodRow, store: VodStore): Promise<void> {
     if (row.local_path) rmSync(row.local_path, { force: true });
-    store.localDeleted(row.id);
+    await store.localDeleted(row.id);
   }
 }

@@ -79,8 +79,8 @@ export class Finalizer {
   }
 
   async finalize(app: string, vodId: number, recorded: FinishedFile | undefined): Promise<void> {
-    const store = vodStore(this.o.databases.app(app));
-    const row = store.get(vodId);
+    const store = vodStore(this.o.databases.appSql(app));
+    const row = await store.get(vodId);
     if (!row) return fail("internal_error", `VOD ${vodId} of ${app} is gone`);
     if (recorded?.error) fail("recorder_failed", recorded.error);
     const file = row.local_path;
@@ -107,7 +107,7 @@ export class Finalizer {
       format: info.format,
       codec: info.codec,
     };
-    if (!store.markReady(vodId, ready, new Date().toISOString())) return;
+    if (!(await store.markReady(vodId, ready, new Date().toISOString()))) return;
     this.o.metrics.vodReady(app);
     if (row.part > 0) {
       this.o.events.emit(app, "recording_part_ready", row.room, {
@@ -123,7 +123,7 @@ export class Finalizer {
       });
     }
     if (!keepLocal) rmSync(file, { force: true });
-    if (ladder) this.o.adaptive.request(app, vodId);
+    if (ladder) await this.o.adaptive.request(app, vodId);
     this.o.events.emit(app, "vod_ready", row.room, {
       vodId,
       app,

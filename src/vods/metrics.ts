@@ -35,7 +35,7 @@ export interface VodMetricsOptions {
   readonly registry: Registry;
   readonly apps: AppStore;
   /** VODs per status of one app, read from its database at scrape time. */
-  readonly counts: (app: string) => Record<VodStatus, number>;
+  readonly counts: (app: string) => Promise<Record<VodStatus, number>>;
 }
 
 /**
@@ -56,8 +56,11 @@ export class VodMetrics {
 
   constructor(o: VodMetricsOptions) {
     const apps = () => o.apps.list({ all: true }).map((app) => app.name);
-    const perApp = (value: (counts: Record<VodStatus, number>) => Sample[]) => () =>
-      apps().flatMap((app) => value(o.counts(app)).map((s) => ({ ...s, labels: { app, ...s.labels } })));
+    const perApp = (value: (counts: Record<VodStatus, number>) => Sample[]) => async () => {
+      const names = apps();
+      const counts = await Promise.all(names.map((app) => o.counts(app)));
+      return names.flatMap((app, i) => (counts[i] ? value(counts[i]) : []).map((s) => ({ ...s, labels: { app, ...s.labels } })));
+    };
     // Every app has these two series from its first scrape on, zero until something happens.
     const everyApp = (counts: Counts) => () => apps().map((app) => ({ labels: { app }, value: counts.get([app]) }));
     const metrics = [

@@ -53,17 +53,18 @@ export function vodsModule(core: Core, deps: { apps: AppsApi; system: SystemApi 
   return {
     name: "vods",
     provides: { vods: { service, recordings, media, metrics, adaptive, uploader } },
-    start: () => {
+    start: async () => {
       const apps = deps.apps.store.list({ all: true }).map((app) => app.name);
-      adaptive.resume(apps);
-      recordings.resume(apps);
+      await adaptive.resume(apps);
+      await recordings.resume(apps);
     },
     // Before the recorders end their files (the recording module drains first): what fails from here is the shutdown's.
     drain: () => recordings.close(),
-    forgetApp: (app, { deleteVods }) => {
+    // Awaited before the app's database closes: the purge reads its VODs' keys from it first.
+    forgetApp: async (app, { deleteVods }) => {
       recordings.forgetApp(app);
-      if (deleteVods) service.purgeObjects(app, logger);
       metrics.forgetApp(app);
+      if (deleteVods) await service.purgeObjects(app, logger);
     },
     routes: vodRoutes(service, recordings),
   };

@@ -3,10 +3,11 @@ import type { Logger } from "pino";
 import { fromPromise } from "xstate";
 import { vodLifecycle, type VodFailure, type VodLifecycleEvent, type VodLifecycleInput } from "../../machines/vod-lifecycle.ts";
 import type { AppRef } from "../apps/store.ts";
-import { unlessUnavailable } from "../db/app-unavailable.ts";
+import { unlessUnavailableAsync } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
 import { problem, type Problem } from "../lib/problem.ts";
+import { InTurn } from "../lib/in-turn.ts";
 import type { Supervisor } from "../supervisor/supervisor.ts";
 import type { Finalizer, FinishedFile } from "./finalize.ts";
 import type { VodMetrics } from "./metrics.ts";
@@ -91,6 +92,10 @@ export class VodRecordings {
   private readonly log: Logger;
   /** Set at shutdown: a finalize cut short by it is resumed at the next start, not failed. */
   private closing = false;
+  /** Each actor's `uploading` being written to its row: its finalize, and a stop's answer, wait for it. */
+  private readonly uploadingWrites = new Map<string, Promise<void>>();
+  /** A split recording's parts are begun one call at a time: two must not both insert part N. */
+  private readonly splitParts = new InTurn<string>();
 
   constructor(private readonly o: VodRecordingsOptions) {
     this.log = o.logger.child({ component: "vod-recordings" });
@@ -102,16 +107,15 @@ export class VodRecordings {
   }
 
   /** The recording in progress in a room, if any. */
-  recordingIn(app: string, room: string): RecordingVod | undefined {
-    return this.store(app).recordingIn(room);
+  async recordingIn(app: string, room: string): Promise<RecordingVod | undefined> {
+    return await this.store(app).recordingIn(room);
   }
 
   /** A source started writing a VOD's file: its row (status `recording`) and its actor; answers its id. */
-  begin(app: string, vod: NewVod): number {
-    const store = this.store(app);
-    const id = store.insert(vod);
-    this.spawn(app, store.get(id) as VodRow);
-    return id;
+  async begin(app: string, vod: NewVod): Promise<number> {
+    const row = await this.store(app).insert(vod);
+    this.spawn(app, row);
+    return row.id;
   }
 
   /** The source ended on its own (the camera left, the part was cut): the VOD moves on to uploading. */
@@ -124,10 +128,10 @@ export class VodRecordings {
    * the VOD recorded by it moves on. A split recording's egress is the one of its part being
    * written now. Egresses without a VOD recording (live HLS, stream outputs) are not ours.
    */
-  egressEnded(app: string, egressId: string, event: VodLifecycleEvent): void {
-    const row = unlessUnavailable(undefined, () => {
+  async egressEnded(app: string, egressId: string, event: VodLifecycleEvent): Promise<void> {
+    const row = await unlessUnavailableAsync(undefined, async () => {
       const store = this.store(app);
-      return store.getByEgress(egressId) ?? store.lastPartOf(egressId);
+      return (await store.getByEgress(egressId)) ?? (await store.lastPartOf(egressId));
     });
     if (row?.status !== "recording") return;
     if (event.type === "source_ended") this.egressComplete.add(actorId(app, row.id));
@@ -135,50 +139,56 @@ export class VodRecordings {
   }
 
   /** Egress VODs still recording (none while the app's database is unavailable). */
-  recordingEgresses(app: string): RecordingVod[] {
-    return unlessUnavailable([], () => this.store(app).unfinished()).filter((row) => row.status === "recording" && row.source === "egress");
+  async recordingEgresses(app: string): Promise<RecordingVod[]> {
+    const rows = await unlessUnavailableAsync([], () => this.store(app).unfinished());
+    return rows.filter((row) => row.status === "recording" && row.source === "egress");
   }
 
   /**
    * Parts of a split egress recording, as its playlist lists them: a part gets its row once the
    * egress has begun it, and moves on once its segment is complete, each once. While the egress
    * goes on, the last complete part stays the recording one until the next is begun, so a stop
-   * always finds a part recording.
+   * always finds a part recording. Calls for one recording run one at a time, so a part is
+   * never begun twice (its playlist's watcher and its VOD's finalize both read the playlist).
    */
-  parts(app: string, p: SplitParts): void {
-    const store = unlessUnavailable(undefined, () => this.store(app));
-    if (!store) return;
-    const complete = p.complete.length;
-    const nextRow = store.getByEgress(`${p.egressId}.${complete + 1}`);
-    const nextBegun = !p.ended && (nextRow !== undefined || p.next !== undefined);
-    if (nextBegun && !nextRow && p.next !== undefined) this.beginPart(app, p, complete + 1, p.next);
-    p.complete.forEach((file, i) => {
-      const part = i + 1;
-      const row = store.getByEgress(`${p.egressId}.${part}`) ?? this.beginPart(app, p, part, file);
-      if (row.status !== "recording" || !(part < complete || p.ended || nextBegun)) return;
-      this.partsDone.add(actorId(app, row.id));
-      this.sourceEnded(app, row.id);
-    });
+  parts(app: string, p: SplitParts): Promise<void> {
+    return this.splitParts.run(`${app}:${p.egressId}`, () => unlessUnavailableAsync(undefined, () => this.partsOf(app, p)));
   }
 
-  private beginPart(app: string, p: SplitParts, part: number, file: string): VodRow {
+  private async partsOf(app: string, p: SplitParts): Promise<void> {
     const store = this.store(app);
-    const id = store.insert({ room: p.room, stream_id: p.streamId, egress_id: `${p.egressId}.${part}`, source: "egress", part, local_path: file, started_at: new Date().toISOString() });
-    const row = store.get(id) as VodRow;
-    this.log.info({ app, room: p.room, egressId: p.egressId, part, vodId: id }, "recording part begun");
+    const complete = p.complete.length;
+    const nextRow = await store.getByEgress(`${p.egressId}.${complete + 1}`);
+    const nextBegun = !p.ended && (nextRow !== undefined || p.next !== undefined);
+    if (nextBegun && !nextRow && p.next !== undefined) await this.beginPart(app, p, complete + 1, p.next);
+    for (const [i, file] of p.complete.entries()) {
+      const part = i + 1;
+      const row = (await store.getByEgress(`${p.egressId}.${part}`)) ?? (await this.beginPart(app, p, part, file));
+      if (row.status !== "recording" || !(part < complete || p.ended || nextBegun)) continue;
+      this.partsDone.add(actorId(app, row.id));
+      this.sourceEnded(app, row.id);
+    }
+  }
+
+  private async beginPart(app: string, p: SplitParts, part: number, file: string): Promise<VodRow> {
+    const row = await this.store(app).insert({ room: p.room, stream_id: p.streamId, egress_id: `${p.egressId}.${part}`, source: "egress", part, local_path: file, started_at: new Date().toISOString() });
+    this.log.info({ app, room: p.room, egressId: p.egressId, part, vodId: row.id }, "recording part begun");
     this.spawn(app, row);
     return row;
   }
 
   /** Stops by VOD id or recorder id; the answer comes before the upload, which goes on in the actor. */
-  stop(app: AppRef, id: string): RecordingState | Problem {
+  async stop(app: AppRef, id: string): Promise<RecordingState | Problem> {
     const store = this.store(app.name);
-    const row = /^\d+$/.test(id) ? store.get(Number(id)) : (store.getByEgress(id) ?? store.lastPartOf(id));
+    const row = /^\d+$/.test(id) ? await store.get(Number(id)) : ((await store.getByEgress(id)) ?? (await store.lastPartOf(id)));
     if (!row) return problem("not_found", `app ${app.name} has no recording ${id}`);
     // A split recording goes on in its latest part: any part's id stops that one.
-    const current = row.status === "recording" ? row : store.recordingIn(row.room);
+    const current = row.status === "recording" ? row : await store.recordingIn(row.room);
     if (!current || !sameRecording(current.egress_id, row.egress_id)) return problem("conflict", `VOD ${row.id} is ${row.status}, not recording`);
-    this.o.supervisor.get(actorId(app.name, current.id))?.send({ type: "stop" });
+    const actor = actorId(app.name, current.id);
+    this.o.supervisor.get(actor)?.send({ type: "stop" });
+    // The answer says `uploading`: the row says so too before it goes (a failed write fails the VOD).
+    await this.uploadingWrites.get(actor)?.catch(() => {});
     return { vodId: current.id, egressId: current.egress_id, status: "uploading" };
   }
 
@@ -187,13 +197,14 @@ export class VodRecordings {
    * uploading, with the result of that attempt to follow as usual. 409 unless it failed with its
    * local file still there.
    */
-  retry(app: AppRef, id: number): RecordingState | Problem {
+  async retry(app: AppRef, id: number): Promise<RecordingState | Problem> {
     const store = this.store(app.name);
-    const row = store.get(id);
+    const row = await store.get(id);
     if (!row) return problem("not_found", `app ${app.name} has no VOD ${id}`);
     if (row.status !== "failed") return problem("conflict", `VOD ${id} is ${row.status}; only a failed VOD can be retried`);
     if (row.local_path === null || !existsSync(row.local_path)) return problem("conflict", `VOD ${id} has no local file left to upload; it cannot be retried`);
-    store.markRetry(id, new Date().toISOString());
+    // Two retries racing: the row moves once, and only that one runs the VOD's finalize again.
+    if (!(await store.markRetry(id, new Date().toISOString()))) return problem("conflict", `VOD ${id} is being retried already`);
     this.spawn(app.name, { ...row, status: "uploading" });
     this.log.info({ app: app.name, vodId: id }, "retrying a failed VOD");
     return { vodId: id, egressId: row.egress_id, status: "uploading" };
@@ -205,9 +216,9 @@ export class VodRecordings {
    * partial one). A `recording` one whose source did not outlive that process (our own ffmpeg)
    * moves on to uploading as if its source had ended: its file ends where the process did.
    */
-  resume(apps: readonly string[]): void {
+  async resume(apps: readonly string[]): Promise<void> {
     for (const app of apps) {
-      for (const row of unlessUnavailable([], () => this.store(app).unfinished())) {
+      for (const row of await unlessUnavailableAsync([], () => this.store(app).unfinished())) {
         if (this.o.supervisor.get(actorId(app, row.id))) continue;
         this.spawn(app, row);
         if (row.status === "recording" && !this.source.resumed(app, row)) this.sourceEnded(app, row.id);
@@ -231,7 +242,7 @@ export class VodRecordings {
   }
 
   private store(app: string) {
-    return vodStore(this.o.databases.app(app));
+    return vodStore(this.o.databases.appSql(app));
   }
 
   private spawn(app: string, row: VodRow): void {
@@ -239,18 +250,23 @@ export class VodRecordings {
     const logic = vodLifecycle.provide({
       actions: {
         persist: (_, status) => {
-          if (status === "uploading") this.store(app).markUploading(row.id, new Date().toISOString());
+          if (status === "uploading") this.recordUploading(app, row.id);
         },
-        failed: (_, failure) => this.failed(app, row, failure),
+        failed: (_, failure) => {
+          this.failed(app, row, failure).catch((err: Error) => this.log.error({ app, vodId: row.id, err: err.message }, "could not record a failed VOD"));
+        },
       },
       actors: {
         finalize: fromPromise<void, VodLifecycleInput>(async () => {
+          // The row says `uploading` first: `ready` is only written over it. A failed write fails the VOD.
+          const uploading = this.uploadingWrites.get(id);
           // On its own turn: whoever moved the VOD on (a recorder telling it its camera left, a
           // stop) has returned before its source is asked to end, so no call comes back into it.
           await Promise.resolve();
+          await uploading;
           // A part whose segment is complete has nothing to end: its egress goes on with the next.
           const ended = this.partsDone.delete(id) ? {} : await this.source.end(app, row, { egressEnded: this.egressComplete.delete(id) });
-          if (ended.parts) this.parts(app, ended.parts);
+          if (ended.parts) await this.parts(app, ended.parts);
           await this.o.finalizer.finalize(app, row.id, ended.recorded);
         }),
       },
@@ -259,9 +275,24 @@ export class VodRecordings {
     this.o.supervisor.spawn(id, logic, input);
   }
 
-  private failed(app: string, row: VodRow, failure: VodFailure): void {
+  /** Entering `uploading`, written as the actor's step that its finalize awaits. */
+  private recordUploading(app: string, vodId: number): void {
+    const id = actorId(app, vodId);
+    const write = (async () => {
+      await this.store(app).markUploading(vodId, new Date().toISOString());
+    })();
+    this.uploadingWrites.set(id, write);
+    // Whoever awaits it handles its failure (finalize fails the VOD); the map only forgets it.
+    write
+      .catch(() => {})
+      .finally(() => {
+        if (this.uploadingWrites.get(id) === write) this.uploadingWrites.delete(id);
+      });
+  }
+
+  private async failed(app: string, row: VodRow, failure: VodFailure): Promise<void> {
     if (this.closing) return;
-    if (!this.store(app).markFailed(row.id, failure.reason, failure.detail, new Date().toISOString())) return;
+    if (!(await this.store(app).markFailed(row.id, failure.reason, failure.detail, new Date().toISOString()))) return;
     this.log.warn({ app, vodId: row.id, ...failure }, "recording failed");
     this.o.metrics.recordingFailed(app, failure.reason);
     this.o.events.emit(app, "recording_failed", row.room, { vodId: row.id, app, room: row.room, streamId: row.stream_id ?? "", ...failure });

@@ -22,7 +22,7 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       query: listVodsQuery,
       response: vodListResponse,
       handler: async (ctx) => {
-        const { data, total } = vods.list(appOf(ctx), ctx.query);
+        const { data, total } = await vods.list(appOf(ctx), ctx.query);
         // With all=1 every match is in one answer; limit then says how many that was.
         const all = ctx.query.all !== undefined;
         return paged(data, { total, limit: all ? data.length : ctx.query.limit, offset: all ? 0 : ctx.query.offset });
@@ -61,7 +61,7 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       responseType: "video/mp4",
       errors: ["not_found", "conflict"],
       handler: async (ctx) => {
-        const file = vods.file(appOf(ctx), ctx.params.id);
+        const file = await vods.file(appOf(ctx), ctx.params.id);
         if (isProblem(file)) return file;
         return fileReply({ path: file.path, size: file.size, contentType: "video/mp4", filename: file.filename, range: ctx.headers["range"] });
       },
@@ -86,7 +86,7 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       params: vodParams,
       response: recordingStateResponse,
       errors: ["not_found", "conflict"],
-      handler: async (ctx) => okOr(recordings.retry(appOf(ctx), ctx.params.id)),
+      handler: async (ctx) => okOr(await recordings.retry(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
       method: "DELETE",

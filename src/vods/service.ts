@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import type { AppConfigService } from "../apps/config/service.ts";
 import type { S3Clients } from "../apps/s3/clients.ts";
 import type { AppRef } from "../apps/store.ts";
-import { unlessUnavailable } from "../db/app-unavailable.ts";
+import { unlessUnavailableAsync } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import type { TaskPool } from "../lib/task-pool.ts";
@@ -87,14 +87,14 @@ export class VodService {
   constructor(private readonly o: VodServiceOptions) {}
 
   /** The list; a list shows `publicUrl` (cheap) but presigns nothing, the detail does. */
-  list(app: AppRef, query: ListVodsQuery): { data: VodView[]; total: number } {
-    const { rows, total } = this.store(app).list(query);
+  async list(app: AppRef, query: ListVodsQuery): Promise<{ data: VodView[]; total: number }> {
+    const { rows, total } = await this.store(app).list(query);
     const publicUrl = this.o.configs.get(app.name).s3.public_url;
     return { data: rows.map((row) => this.view(row, publicUrl, null)), total };
   }
 
   async get(app: AppRef, id: number): Promise<VodView | Problem> {
-    const row = this.store(app).get(id);
+    const row = await this.store(app).get(id);
     if (!row) return problem("not_found", `app ${app.name} has no VOD ${id}`);
     const publicUrl = this.o.configs.get(app.name).s3.public_url;
     return this.view(row, publicUrl, await this.presign(app, row.file_key));
@@ -105,7 +105,7 @@ export class VodService {
    * or presigned), else the raw route when the local file is there, else 404.
    */
   async download(app: AppRef, id: number): Promise<VodDownload | Problem> {
-    const row = this.readyRow(app, id);
+    const row = await this.readyRow(app, id);
     if ("kind" in row) return row;
     const filename = path.basename(row.file_key ?? row.local_path ?? `vod-${row.id}.mp4`);
     const publicUrl = publicObjectUrl(this.o.configs.get(app.name).s3.public_url, row.file_key);
@@ -119,8 +119,8 @@ export class VodService {
   }
 
   /** The local file of a ready VOD: 409 before ready, 404 when there is none. */
-  file(app: AppRef, id: number): VodFile | Problem {
-    const row = this.readyRow(app, id);
+  async file(app: AppRef, id: number): Promise<VodFile | Problem> {
+    const row = await this.readyRow(app, id);
     if ("kind" in row) return row;
     const size = row.local_path === null ? undefined : statSync(row.local_path, { throwIfNoEntry: false })?.size;
     if (row.local_path === null || size === undefined) return problem("not_found", `VOD ${id} has no local file${row.file_key ? "; it is in S3 (see /download)" : ""}`);
@@ -130,7 +130,7 @@ export class VodService {
   /** Backfills duration, size and format from the file (local, else the S3 object through a presigned URL). */
   async probe(app: AppRef, id: number): Promise<VodView | Problem> {
     const store = this.store(app);
-    const row = store.get(id);
+    const row = await store.get(id);
     if (!row) return problem("not_found", `app ${app.name} has no VOD ${id}`);
     if (row.status === "recording") return problem("conflict", `VOD ${id} is still recording; probe it once it is finished`);
     const local = row.local_path !== null && existsSync(row.local_path) ? row.local_path : undefined;
@@ -140,7 +140,7 @@ export class VodService {
     if (refused) return problem("bad_request", `VOD ${id} could not be probed: ${refused}`);
     try {
       const info = await this.o.media.run("probe", { file: source });
-      store.backfill(id, { duration_s: info.durationS, width: info.width, height: info.height, format: info.format, codec: info.codec });
+      await store.backfill(id, { duration_s: info.durationS, width: info.width, height: info.height, format: info.format, codec: info.codec });
     } catch (err) {
       return problem("bad_request", `VOD ${id} could not be probed: ${(err as Error).message}`);
     }
@@ -154,7 +154,7 @@ export class VodService {
    */
   async delete(app: AppRef, id: number): Promise<true | Problem> {
     const store = this.store(app);
-    const row = store.get(id);
+    const row = await store.get(id);
     if (!row) return problem("not_found", `app ${app.name} has no VOD ${id}`);
     if (row.status === "recording" || row.status === "uploading") return problem("conflict", `VOD ${id} is ${row.status}; stop it and let it finish first`);
     const keys = [row.file_key, row.snapshot_key].filter((k): k is string => k !== null);
@@ -171,13 +171,13 @@ export class VodService {
       }
     }
     for (const file of [row.local_path, this.localSnapshot(app.name, id)]) if (file) rmSync(file, { force: true });
-    store.delete(id);
+    await store.delete(id);
     return true;
   }
 
   /** Count and bytes of the app's VODs; zeros while its database is unavailable. */
-  totals(app: string): { count: number; bytes: number } {
-    return unlessUnavailable({ count: 0, bytes: 0 }, () => vodStore(this.o.databases.app(app)).totals());
+  totals(app: string): Promise<{ count: number; bytes: number }> {
+    return unlessUnavailableAsync({ count: 0, bytes: 0 }, () => vodStore(this.o.databases.appSql(app)).totals());
   }
 
   /**
@@ -186,8 +186,8 @@ export class VodService {
    * prefix and client are taken while the app still exists; the deletes run afterwards, 1,000 keys
    * per call, and what S3 refuses is logged (the app is gone, nobody is left to retry for).
    */
-  purgeObjects(app: string, logger: Logger): void {
-    const known = unlessUnavailable([], () => vodStore(this.o.databases.app(app)).objectKeys());
+  async purgeObjects(app: string, logger: Logger): Promise<void> {
+    const known = await unlessUnavailableAsync([], () => vodStore(this.o.databases.appSql(app)).objectKeys());
     const s3 = this.o.s3.get(app);
     if (!s3) return;
     const prefix = `${this.o.configs.get(app).s3.prefix}${app}/`;
@@ -203,20 +203,20 @@ export class VodService {
     return path.join(this.o.dataDir, "apps", app, "snapshots", `vod-${id}.jpg`);
   }
 
-  private readyRow(app: AppRef, id: number): VodRow | Problem {
-    const row = this.store(app).get(id);
+  private async readyRow(app: AppRef, id: number): Promise<VodRow | Problem> {
+    const row = await this.store(app).get(id);
     if (!row) return problem("not_found", `app ${app.name} has no VOD ${id}`);
     if (row.status !== "ready") return problem("conflict", `VOD ${id} is ${row.status}, not ready yet`);
     return row;
   }
 
   /** How many VODs the app has in each status; zeros while its database is unavailable. */
-  counts(app: string): Record<VodStatus, number> {
-    return unlessUnavailable({ recording: 0, uploading: 0, ready: 0, failed: 0 }, () => vodStore(this.o.databases.app(app)).countByStatus());
+  counts(app: string): Promise<Record<VodStatus, number>> {
+    return unlessUnavailableAsync({ recording: 0, uploading: 0, ready: 0, failed: 0 }, () => vodStore(this.o.databases.appSql(app)).countByStatus());
   }
 
   private store(app: AppRef) {
-    return vodStore(this.o.databases.app(app.name));
+    return vodStore(this.o.databases.appSql(app.name));
   }
 
   /** Where clients fetch an object of the app's bucket: `<public_url>/<key>`, else presigned. */

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { dataOf } from "../helpers/envelope.ts";
 import { acceptInvite, createToken, invite, login, PASSWORD, signup } from "../helpers/identity.ts";
+import { sql, type RawBuilder } from "kysely";
+import { appRow, globalRow } from "../helpers/rows.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
 /**
@@ -31,7 +33,7 @@ export interface Fixture {
   /** The service's error-level log records since the last call, for a failure's report. */
   takeErrors(): string[];
   /** Cheap state that no refused request may change (see `snapshot`). */
-  snapshot(): string;
+  snapshot(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -58,9 +60,9 @@ export async function startFixture(): Promise<Fixture> {
       errors.push(`${String(r["msg"])}: ${err?.stack ?? err?.message ?? ""}`.slice(0, 1500));
     }
   });
-  const global = server.app.databases.global;
-  const alphaDb = () => server.app.databases.app(FIXTURE_APP);
-  const count = (db: typeof global, sql: string) => (db.prepare(sql).get() as { n: number }).n;
+  type Count = RawBuilder<{ n: number }>;
+  const global = async (query: Count) => (await globalRow(server, query))?.n;
+  const alpha = async (table: string) => (await appRow(server, FIXTURE_APP, (t) => sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${t(table)}`))?.n;
   const configPath = path.join(server.dataDir, "apps", FIXTURE_APP, "config.yaml");
 
   return {
@@ -88,25 +90,24 @@ export async function startFixture(): Promise<Fixture> {
      * Counts of what a write would add or remove, globally (apps, live tokens, users, teams,
      * sessions, invites, magic links, cluster nodes) and in alpha's database (camera keys,
      * ingresses, streams, VODs, restream destinations, secrets), and alpha's config.yaml text.
-     * Each is a COUNT or one small file: well under a millisecond.
+     * Each is a COUNT or one small file, on either backend.
      */
-    snapshot() {
-      const a = alphaDb();
+    async snapshot() {
       return JSON.stringify({
-        apps: count(global, "SELECT COUNT(*) AS n FROM apps"),
-        tokens: count(global, "SELECT COUNT(*) AS n FROM api_tokens WHERE revoked_at IS NULL"),
-        users: count(global, "SELECT COUNT(*) AS n FROM users"),
-        teams: count(global, "SELECT COUNT(*) AS n FROM teams"),
-        sessions: count(global, "SELECT COUNT(*) AS n FROM sessions WHERE revoked_at IS NULL"),
-        invites: count(global, "SELECT COUNT(*) AS n FROM invites"),
-        magicLinks: count(global, "SELECT COUNT(*) AS n FROM magic_links"),
-        clusterNodes: count(global, "SELECT COUNT(*) AS n FROM cluster_nodes"),
-        cameraKeys: count(a, "SELECT COUNT(*) AS n FROM ws_ingest_keys"),
-        ingresses: count(a, "SELECT COUNT(*) AS n FROM ingresses"),
-        streams: count(a, "SELECT COUNT(*) AS n FROM streams"),
-        vods: count(a, "SELECT COUNT(*) AS n FROM vods"),
-        restreams: count(a, "SELECT COUNT(*) AS n FROM restream_destinations"),
-        secrets: count(a, "SELECT COUNT(*) AS n FROM secrets"),
+        apps: await global(sql`SELECT COUNT(*) AS n FROM apps`),
+        tokens: await global(sql`SELECT COUNT(*) AS n FROM api_tokens WHERE revoked_at IS NULL`),
+        users: await global(sql`SELECT COUNT(*) AS n FROM users`),
+        teams: await global(sql`SELECT COUNT(*) AS n FROM teams`),
+        sessions: await global(sql`SELECT COUNT(*) AS n FROM sessions WHERE revoked_at IS NULL`),
+        invites: await global(sql`SELECT COUNT(*) AS n FROM invites`),
+        magicLinks: await global(sql`SELECT COUNT(*) AS n FROM magic_links`),
+        clusterNodes: await global(sql`SELECT COUNT(*) AS n FROM cluster_nodes`),
+        cameraKeys: await alpha("ws_ingest_keys"),
+        ingresses: await alpha("ingresses"),
+        streams: await alpha("streams"),
+        vods: await alpha("vods"),
+        restreams: await alpha("restream_destinations"),
+        secrets: await alpha("secrets"),
         config: readFileSync(configPath, "utf8"),
       });
     },

@@ -149,7 +149,7 @@ export async function fuzzRoute(
     runs++;
     fx.takeErrors();
     const write = WRITE.has(input.method);
-    const before = write ? fx.snapshot() : "";
+    const before = write ? await fx.snapshot() : "";
     let out: Outcome;
     try {
       out = await send(fx.server.url, input, fx.headersFor(kind), dispatcher);
@@ -168,7 +168,7 @@ export async function fuzzRoute(
     const wrong = violation(route, input, out);
     if (wrong) throw new Error(wrong + logged(fx));
     if (write && out.status >= 400) {
-      const after = fx.snapshot();
+      const after = await fx.snapshot();
       if (after !== before) throw new Error(`refused ${out.status} but state changed: ${diff(before, after)}`);
     }
   });
@@ -227,7 +227,7 @@ export async function fuzzAll(fx: Fixture, options: FuzzOptions): Promise<FuzzSu
         options.onProgress?.(key, kind, failure !== undefined);
         // A case that broke the fixture itself (its app gone) would fail every later route: stop here.
         try {
-          fx.snapshot();
+          await fx.snapshot();
         } catch (err) {
           failures.push({ route: key, kind, seed, path: undefined, counterexample: undefined, error: `the fixture is broken after this route, run stopped: ${(err as Error).message}`, shrinks: 0 });
           return { routes, skipped, cases, failures };

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
-import type { BackupInfo } from "../../src/apps/config/files.ts";
+import type { BackupInfo } from "../../src/apps/config/storage.ts";
 import type { AppView } from "../../src/apps/service.ts";
+import type { AppRow } from "../../src/apps/store.ts";
 import { dataOf } from "./envelope.ts";
+import { storedBackups, storedConfig } from "./stored-config.ts";
 import type { TestResponse, TestServer } from "./server.ts";
 
 /** Apps through the API, and what they keep on disk, as the registry and config tests see them. */
@@ -91,18 +93,18 @@ export interface ConfigState {
 
 export async function stateOf(server: TestServer, app: string): Promise<ConfigState> {
   return {
-    file: readFileSync(configFile(server, app)),
+    file: Buffer.from(await storedConfig(server, app)),
     backups: await listBackups(server, app),
-    files: existsSync(backupsDir(server, app)) ? readdirSync(backupsDir(server, app)).sort() : [],
+    files: await storedBackups(server, app),
     displayName: (await getApp(server, app)).displayName,
   };
 }
 
 export async function assertUnchanged(server: TestServer, app: string, before: ConfigState, label: string): Promise<void> {
   const now = await stateOf(server, app);
-  assert.ok(now.file.equals(before.file), `${label}: config.yaml changed`);
+  assert.ok(now.file.equals(before.file), `${label}: the stored config changed`);
   assert.deepEqual(now.backups, before.backups, `${label}: backups changed`);
-  assert.deepEqual(now.files, before.files, `${label}: files in config-backups changed`);
+  assert.deepEqual(now.files, before.files, `${label}: stored backups changed`);
   assert.equal(now.displayName, before.displayName, `${label}: live config changed`);
 }
 
@@ -125,3 +127,16 @@ export const RECORD_KEYS = [
 
 /** The features of a new app: all off. */
 export const NO_FEATURES = { publicPlayback: false, hiddenQc: false, rtmpPassword: false, chat: false, reactions: false };
+
+/**
+ * An app in the registry with its storage (database file or PostgreSQL schema) but no config, for
+ * tests that need an app owned by a given team without going through `POST /apps`.
+ */
+export async function registerApp(server: TestServer, name: string, teamId: number | null): Promise<AppRow> {
+  const folder = appDir(server, name);
+  mkdirSync(folder, { recursive: true });
+  return server.app.apps.insert(name, teamId, {
+    storage: (trx) => server.app.databases.createApp(name, { staging: folder, trx }),
+    files: () => {},
+  });
+}

@@ -4,7 +4,9 @@ import path from "node:path";
 import { Agent, fetch as undiciFetch } from "undici";
 import { buildApp, type App, type BuildOptions } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
+import type { SqliteDatabases } from "../../src/db/sqlite-databases.ts";
 import { RESPONSE_MISMATCH } from "../../src/http/response-check.ts";
+import { sharedPostgres } from "./postgres.ts";
 
 export interface TestResponse {
   readonly status: number;
@@ -57,7 +59,7 @@ export function testEnv(dataDir: string, env: Record<string, string> = {}): Reco
     SERVICE_HOST: "127.0.0.1",
     SERVICE_PORT: "0",
     SERVICE_DATA_DIR: dataDir,
-    SERVICE_LOG_STDOUT: "off",
+    SERVICE_LOG_STDOUT: process.env["TEST_LOGS"] ?? "off",
     METRICS_DEFAULT_METRICS: "off",
     SERVICE_TEST_RESPONSE_CHECK: "on",
     ...env,
@@ -75,11 +77,43 @@ export const UNREACHABLE_LIVEKIT: Readonly<Record<string, string>> = {
   SERVICE_LIVEKIT_API_SECRET: "a-secret-of-at-least-thirty-two-characters",
 };
 
+/**
+ * `SERVICE_TEST_DATABASE=postgres`: every test server keeps its state in PostgreSQL, one database
+ * per data dir (a server started again on the same data dir finds its state), on one cluster per
+ * test process, stopped when the process exits.
+ */
+const onPostgres = process.env["SERVICE_TEST_DATABASE"] === "postgres";
+const databaseOf = new Map<string, Promise<string>>();
+
+async function databaseFor(dataDir: string): Promise<string> {
+  let url = databaseOf.get(dataDir);
+  if (!url) databaseOf.set(dataDir, (url = sharedPostgres().then((c) => c.database())));
+  return url;
+}
+
+/** The keys every PostgreSQL node must be given (they are never generated there): fixed test values. */
+export const TEST_SHARED_KEYS: Readonly<Record<string, string>> = {
+  SERVICE_MASTER_KEY: "a test master key shared by every node of one database",
+  SERVICE_JWT_SECRET: "a test jwt secret shared by every node of one database",
+};
+
+/**
+ * The environment with this test run's backend: SERVICE_DATABASE_URL set when the suite runs on
+ * PostgreSQL; on PostgreSQL with the keys it requires, unless the test sets its own.
+ */
+export async function withTestDatabase(dataDir: string, env: Record<string, string>): Promise<Record<string, string>> {
+  // A test that sets SERVICE_DATABASE_URL to "" asks for SQLite whatever the run's backend.
+  const given = env["SERVICE_DATABASE_URL"];
+  const url = given ?? (onPostgres ? await databaseFor(dataDir) : undefined);
+  if (!url) return env;
+  return { ...TEST_SHARED_KEYS, ...env, SERVICE_DATABASE_URL: url };
+}
+
 /** Boots the real service in-process on an ephemeral port with a fresh data dir. */
 export async function startServer(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestServer> {
   const dataDir = env["SERVICE_DATA_DIR"] ?? tempDir();
-  const app = await buildApp(loadConfig(testEnv(dataDir, env)), options);
-  const rootToken = app.tokens.seedGlobal() ?? "";
+  const app = await buildApp(loadConfig(testEnv(dataDir, await withTestDatabase(dataDir, env))), options);
+  const rootToken = (await app.tokens.seedGlobal()) ?? "";
   const mails: Array<{ to: string; subject: string; text: string }> = [];
   const mismatches: string[] = [];
   app.logging.subscribe((r) => {
@@ -152,4 +186,14 @@ function throwOnMismatch(method: string, p: string, text: string): void {
 export async function metricValue(server: TestServer, series: string): Promise<number> {
   const line = (await server.request("GET", "/metrics")).text.split("\n").find((l) => l.startsWith(series + " "));
   return line === undefined ? Number.NaN : Number(line.slice(series.length + 1));
+}
+
+/**
+ * The SQLite files behind a service's databases, for a test that reads or damages them directly;
+ * throws on PostgreSQL, where such a test does not apply.
+ */
+export function sqliteOf(app: Pick<App, "databases">): SqliteDatabases {
+  const files = app.databases.files;
+  if (!files) throw new Error("this test reads the SQLite files directly; the service runs on PostgreSQL");
+  return files;
 }

@@ -140,9 +140,8 @@ async function victimResources(server: TestServer, owner: string, receiver: Rece
   await call("POST", "/plugins/yolo/install");
   await call("POST", "/plugins/deface/install");
 
-  const db = server.app.databases.app("victim");
-  const vod = vodStore(db).insert({ room: "victim-stage", stream_id: null, egress_id: "EG_victim", source: "camera", part: 0, local_path: null, started_at: new Date().toISOString() });
-  streamStore(db).start({ streamId: "TR_victim", type: "rtmp", room: "victim-stage", participant: null, at: Math.floor(Date.now() / 1000), stats: {} });
+  const vod = await vodStore(server.app.databases.appSql("victim")).insert({ room: "victim-stage", stream_id: null, egress_id: "EG_victim", source: "camera", part: 0, local_path: null, started_at: new Date().toISOString() });
+  await streamStore(server.app.databases.appSql("victim")).start({ streamId: "TR_victim", type: "rtmp", room: "victim-stage", participant: null, at: Math.floor(Date.now() / 1000), stats: {} });
   const stream = (JSON.parse((await call("GET", "/streams")).text) as Array<{ id: number }>)[0]?.id;
 
   server.app.events.emit("victim", "chat_message", "victim-stage", { room: "victim-stage", from: "tester", message: "hello", ts: new Date().toISOString() });
@@ -156,7 +155,7 @@ async function victimResources(server: TestServer, owner: string, receiver: Rece
     key: key.id,
     room: key.room,
     ingress,
-    vod: String(vod),
+    vod: String(vod.id),
     stream: String(stream),
     delivery,
     backup,

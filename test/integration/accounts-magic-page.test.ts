@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { after, before, describe, it } from "node:test";
+import { sql } from "kysely";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { TotpSetup } from "../../src/accounts/totp.ts";
 import { launchChromium } from "../helpers/browser.ts";
@@ -8,6 +9,7 @@ import { dataOf } from "../helpers/envelope.ts";
 import { signup, totpCode } from "../helpers/identity.ts";
 import { freePort } from "../helpers/ports.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+import { globalRow, globalRows } from "../helpers/rows.ts";
 import { mailText, startSmtp } from "../helpers/smtp.ts";
 import { eventually } from "../helpers/wait.ts";
 
@@ -57,8 +59,8 @@ describe("the magic-link page at /auth/magic (issue 12)", () => {
   };
 
   /** Whether the link is still unused, read from the database (the token's hash is stored). */
-  const unused = (token: string) =>
-    server.app.databases.global.prepare("SELECT used_at IS NULL FROM magic_links WHERE code_hash = ?").pluck().get(sha256(token)) === 1;
+  const unused = async (token: string) =>
+    (await globalRow(server, sql<{ used_at: string | null }>`SELECT used_at FROM magic_links WHERE code_hash = ${sha256(token)}`))?.used_at === null;
 
   const openPage = async (link: string): Promise<Page> => {
     const context = await browser.newContext();
@@ -104,7 +106,7 @@ describe("the magic-link page at /auth/magic (issue 12)", () => {
       assert.equal(head.headers.get("content-length"), String(Buffer.byteLength(plain.text)));
       assert.equal(head.headers.get("content-security-policy"), csp);
     }
-    assert.ok(unused(token), "fetching the page used the link up");
+    assert.ok(await unused(token), "fetching the page used the link up");
     const verified = await server.request("POST", "/api/v1/auth/magic/verify", { body: { token } });
     assert.equal(verified.status, 200, verified.text);
   });
@@ -115,14 +117,14 @@ describe("the magic-link page at /auth/magic (issue 12)", () => {
     const page = await openPage(link);
     assert.equal(await heading(page), "Sign in");
     // Rendered and scripted, the page has still used nothing up, and the token left the address bar.
-    assert.ok(unused(token));
+    assert.ok(await unused(token));
     assert.equal(page.url(), new URL("/auth/magic", link).href);
 
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.locator("#done").waitFor({ state: "visible" });
     assert.equal(await heading(page), "You are signed in");
     assert.equal(await page.locator("#who").textContent(), "ivy@example.com");
-    assert.ok(!unused(token));
+    assert.ok(!(await unused(token)));
     const session = await page.locator("#session").inputValue();
     const me = await server.request("GET", "/api/v1/account", { token: session });
     assert.equal(dataOf<{ email: string }>(me).email, "ivy@example.com");
@@ -154,13 +156,14 @@ describe("the magic-link page at /auth/magic (issue 12)", () => {
     assert.equal(rewritten.url(), new URL("/auth/magic", link).href);
     await rewritten.getByRole("button", { name: "Sign in" }).click();
     await rewritten.locator("#done").waitFor({ state: "visible" });
-    assert.ok(!unused(fresh));
+    assert.ok(!(await unused(fresh)));
 
     const expired = "expired-link-token-of-the-page-test";
-    const kim = server.app.databases.global.prepare("SELECT id FROM users WHERE email = 'kim@example.com'").pluck().get();
-    server.app.databases.global
-      .prepare("INSERT INTO magic_links (user_id, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?)")
-      .run(kim, sha256(expired), new Date(Date.now() - 16 * 60_000).toISOString(), new Date(Date.now() - 60_000).toISOString());
+    const kim = (await globalRow(server, sql<{ id: number }>`SELECT id FROM users WHERE email = 'kim@example.com'`))?.id;
+    await globalRows(
+      server,
+      sql`INSERT INTO magic_links (user_id, code_hash, created_at, expires_at) VALUES (${kim}, ${sha256(expired)}, ${new Date(Date.now() - 16 * 60_000).toISOString()}, ${new Date(Date.now() - 60_000).toISOString()})`,
+    );
     const late = await openPage(new URL(`/auth/magic#token=${expired}`, link).href);
     await late.getByRole("button", { name: "Sign in" }).click();
     await late.locator("#failed").waitFor({ state: "visible" });
@@ -191,13 +194,13 @@ describe("the magic-link page at /auth/magic (issue 12)", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await eventually(async () => (await message(page)) === "the 2FA code is wrong or was already used", 5000, "the wrong code's error");
     assert.equal(await heading(page), "Two-factor code");
-    assert.ok(unused(token));
+    assert.ok(await unused(token));
 
     await page.getByLabel("Code from your authenticator app").fill(await totpCode(secret, 1));
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.locator("#done").waitFor({ state: "visible" });
     assert.equal(await page.locator("#who").textContent(), "jay@example.com");
-    assert.ok(!unused(token));
+    assert.ok(!(await unused(token)));
     assert.deepEqual(pageErrors, []);
   });
 
@@ -211,7 +214,7 @@ describe("the magic-link page at /auth/magic (issue 12)", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await eventually(async () => /^too many sign-in link attempts; try again in \d+ s$/.test((await message(page)) ?? ""), 5000, "the limit's error");
     assert.equal(await heading(page), "Sign in");
-    assert.ok(unused(token));
+    assert.ok(await unused(token));
     assert.deepEqual(pageErrors, []);
   });
 });

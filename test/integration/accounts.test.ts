@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { sql } from "kysely";
 import type { InviteView } from "../../src/accounts/service.ts";
 import { LIVENESS_TTL_MS, type SessionView } from "../../src/accounts/sessions.ts";
 import type { TotpSetup } from "../../src/accounts/totp.ts";
@@ -8,6 +9,7 @@ import type { LogRecord } from "../../src/logging.ts";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { acceptInvite, account, claimsOf, forgeJwt, invite, login, PASSWORD, signup, totpCode } from "../helpers/identity.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+import { globalRow, globalRows } from "../helpers/rows.ts";
 
 describe("signup gating and invites", () => {
   let server: TestServer;
@@ -34,13 +36,14 @@ describe("signup gating and invites", () => {
 
   it("lets an invited email complete signup into the inviting team with the invited role", async () => {
     // The first owner comes from a superadmin-free path: seeded directly, as an installer would.
-    const store = server.app.databases.global;
-    const teamId = Number(store.prepare("INSERT INTO teams (name, created_at) VALUES ('Acme', 'now')").run().lastInsertRowid);
-    const userId = Number(
-      store
-        .prepare("INSERT INTO users (email, password_hash, team_id, role, created_at, updated_at) VALUES (?, ?, ?, 'owner', 'now', 'now')")
-        .run("boss@acme.example", await (await import("../../src/accounts/passwords.ts")).hashPassword(PASSWORD), teamId).lastInsertRowid,
-    );
+    const teamId = (await globalRow(server, sql<{ id: number }>`INSERT INTO teams (name, created_at) VALUES ('Acme', 'now') RETURNING id`))?.id;
+    const hash = await (await import("../../src/accounts/passwords.ts")).hashPassword(PASSWORD);
+    const userId = (
+      await globalRow(
+        server,
+        sql<{ id: number }>`INSERT INTO users (email, password_hash, team_id, role, created_at, updated_at) VALUES ('boss@acme.example', ${hash}, ${teamId}, 'owner', 'now', 'now') RETURNING id`,
+      )
+    )?.id;
     const owner = await login(server, "boss@acme.example");
     assert.equal((await account(server, owner)).id, userId);
 
@@ -161,7 +164,7 @@ describe("sign-in, sessions and passwords", () => {
   it("sees a revocation made behind its back within the liveness cache TTL", async () => {
     const jwt = await login(server, "alice@example.com");
     assert.equal((await server.request("GET", "/api/v1/account", { token: jwt })).status, 200);
-    server.app.databases.global.prepare("UPDATE sessions SET revoked_at = 'now' WHERE id = ?").run(claimsOf(jwt).sid);
+    await globalRows(server, sql`UPDATE sessions SET revoked_at = 'now' WHERE id = ${claimsOf(jwt).sid}`);
     await sleep(LIVENESS_TTL_MS + 200);
     assert.equal((await server.request("GET", "/api/v1/account", { token: jwt })).status, 401);
   });
@@ -217,9 +220,9 @@ describe("TOTP two-factor", () => {
     assert.match(setup.secret, /^[A-Z2-7]{16,}$/);
     assert.match(setup.otpauthUri, /^otpauth:\/\/totp\/service-core:eve%40example\.com\?secret=[A-Z2-7]+&issuer=service-core$/);
     assert.match(setup.qrDataUri, /^data:image\/png;base64,/);
-    const row = server.app.databases.global.prepare("SELECT totp_pending, totp_secret FROM users WHERE email = 'eve@example.com'").get() as Record<string, string | null>;
-    assert.equal(row["totp_secret"], null);
-    assert.ok(row["totp_pending"] && !row["totp_pending"].includes(secret));
+    const row = await globalRow(server, sql<{ totp_pending: string | null; totp_secret: string | null }>`SELECT totp_pending, totp_secret FROM users WHERE email = 'eve@example.com'`);
+    assert.equal(row?.totp_secret, null);
+    assert.ok(row?.totp_pending && !row.totp_pending.includes(secret));
     // Still off: signing in needs no code yet.
     await login(server, "eve@example.com");
   });
@@ -350,13 +353,10 @@ describe("magic links", () => {
     await server.request("POST", "/api/v1/auth/magic/request", { body: { email: "nobody2@example.com" } });
     const token = "expired-token-value-that-is-long";
     const hash = (await import("node:crypto")).createHash("sha256").update(token).digest("hex");
-    const db = server.app.databases.global;
-    const userId = db.prepare("SELECT id FROM users WHERE email = 'fay@example.com'").pluck().get();
-    db.prepare("INSERT INTO magic_links (user_id, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?)").run(
-      userId,
-      hash,
-      new Date(Date.now() - 16 * 60_000).toISOString(),
-      new Date(Date.now() - 60_000).toISOString(),
+    const userId = (await globalRow(server, sql<{ id: number }>`SELECT id FROM users WHERE email = 'fay@example.com'`))?.id;
+    await globalRows(
+      server,
+      sql`INSERT INTO magic_links (user_id, code_hash, created_at, expires_at) VALUES (${userId}, ${hash}, ${new Date(Date.now() - 16 * 60_000).toISOString()}, ${new Date(Date.now() - 60_000).toISOString()})`,
     );
     assert.equal((await server.request("POST", "/api/v1/auth/magic/verify", { body: { token } })).status, 401);
   });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { sql } from "kysely";
 import type { AppStatsSnapshot } from "../../src/app-stats/service.ts";
 import { vodStore } from "../../src/vods/store.ts";
 import { dataOf } from "../helpers/envelope.ts";
@@ -8,6 +9,7 @@ import { Camera, cameraApp, mintKey, MjpegViewer, testJpeg } from "../helpers/mj
 import { freePort } from "../helpers/ports.ts";
 import { eventually, join, leaveAll, type Participant } from "../helpers/rtc.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+import { appRows } from "../helpers/rows.ts";
 
 /**
  * `GET /apps/{app}/stats` (SPEC 4.7) against what is really there: a WebSocket camera with an
@@ -67,11 +69,11 @@ describe("app stats snapshot: live, VODs, storage, ingresses", () => {
     await joinAs("watcher", false);
     const ingress = await call("POST", "/ingress", { inputType: "rtmp", room: "dock" });
     assert.equal(ingress.status, 201, ingress.text);
-    const vods = vodStore(server.app.databases.app("cast"));
+    const vods = vodStore(server.app.databases.appSql("cast"));
     for (const [i, room] of ["yard", "yard", "hall"].entries()) {
-      vods.insert({ room, stream_id: null, egress_id: `cam_${i}`, source: "camera", part: 0, local_path: null, started_at: `2026-01-0${i + 1}T10:00:00.000Z` });
+      await vods.insert({ room, stream_id: null, egress_id: `cam_${i}`, source: "camera", part: 0, local_path: null, started_at: `2026-01-0${i + 1}T10:00:00.000Z` });
     }
-    server.app.databases.app("cast").prepare("UPDATE vods SET status = 'ready', size_bytes = 1000 WHERE id IN (1, 2)").run();
+    await appRows(server, "cast", (t) => sql`UPDATE ${t("vods")} SET status = 'ready', size_bytes = 1000 WHERE id IN (1, 2)`);
 
     // Snapshots are cached 5 s, so each poll may see one up to that old.
     let last: AppStatsSnapshot | undefined;

@@ -1,24 +1,10 @@
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { mergeEdits, PRESETS, stripPresetPatch } from "../../src/apps/presets/presets.ts";
 import type { AppView } from "../../src/apps/service.ts";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
-
-/** Everything the app has on disk that could leak a secret: config.yaml and every backup. */
-function configTexts(server: TestServer, app: string): string {
-  const dir = path.join(server.dataDir, "apps", app);
-  const backups = path.join(dir, "config-backups");
-  let files: string[] = [];
-  try {
-    files = readdirSync(backups).map((f) => path.join(backups, f));
-  } catch {
-    files = [];
-  }
-  return [path.join(dir, "config.yaml"), ...files].map((f) => readFileSync(f, "utf8")).join("\n");
-}
+import { storedConfig, storedConfigTexts } from "../helpers/stored-config.ts";
 
 describe("app config blocks", () => {
   let server: TestServer;
@@ -56,7 +42,7 @@ describe("app config blocks", () => {
       const backupsAfter = dataOf<unknown[]>(await call("GET", "/api/v1/apps/blocks/config/backups")).length;
       assert.equal(backupsAfter, backupsBefore + 1);
       // Keys the preset does not mention are kept.
-      assert.match(readFileSync(path.join(server.dataDir, "apps/blocks/config.yaml"), "utf8"), /room_prefix: "blocks"/);
+      assert.match((await storedConfig(server, "blocks")), /room_prefix: "blocks"/);
     });
 
     it("never lets a preset change s3, callbacks, name, display_name or room_prefix", async () => {
@@ -106,7 +92,7 @@ describe("app config blocks", () => {
         ["s3-compatible", "vods", "eu-west-1", true, true, true],
       );
       const get = await call("GET", "/api/v1/apps/blocks/s3");
-      for (const text of [res.text, get.text, configTexts(server, "blocks"), logs.join("\n")]) {
+      for (const text of [res.text, get.text, ...(await storedConfigTexts(server, "blocks")), logs.join("\n")]) {
         assert.ok(!text.includes("AKIAEXAMPLEKEY1234") && !text.includes("wJalrXUtnFEMI-secret-value"));
       }
       const client = server.app.s3.get("blocks");
@@ -114,7 +100,7 @@ describe("app config blocks", () => {
       assert.equal((await client?.client.config.credentials())?.accessKeyId, "AKIAEXAMPLEKEY1234");
 
       // A raw YAML edit re-initialises the client as well.
-      const yaml = readFileSync(path.join(server.dataDir, "apps/blocks/config.yaml"), "utf8").replace("bucket: vods", "bucket: vods-2");
+      const yaml = (await storedConfig(server, "blocks")).replace("bucket: vods", "bucket: vods-2");
       assert.equal((await call("PUT", "/api/v1/apps/blocks/config/raw", { yaml })).status, 200);
       assert.equal(server.app.s3.get("blocks")?.target.bucket, "vods-2");
     });
@@ -194,7 +180,7 @@ describe("app config blocks", () => {
       const again = await call("PUT", "/api/v1/apps/blocks/mqtt", { qos: 1 });
       assert.equal(dataOf<{ hasPassword: boolean; qos: number; username: string }>(again).hasPassword, true);
       assert.equal(dataOf<{ qos: number }>(again).qos, 1);
-      for (const text of [put.text, again.text, configTexts(server, "blocks"), logs.join("\n")]) assert.ok(!text.includes("mqtt-pa55word"));
+      for (const text of [put.text, again.text, ...(await storedConfigTexts(server, "blocks")), logs.join("\n")]) assert.ok(!text.includes("mqtt-pa55word"));
       const cleared = await call("PUT", "/api/v1/apps/blocks/mqtt", { password: "" });
       assert.equal(dataOf<{ hasPassword: boolean }>(cleared).hasPassword, false);
     });

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { parse } from "yaml";
-import { configFile, createApp, getApp, listBackups, putRaw, readBackup } from "../helpers/apps.ts";
+import { createApp, getApp, listBackups, putRaw, readBackup } from "../helpers/apps.ts";
 import { dataOf } from "../helpers/envelope.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+import { storedConfig } from "../helpers/stored-config.ts";
 
 describe("raw config: concurrent writes serialize (SPEC 4.2)", () => {
   let server: TestServer;
@@ -16,7 +16,7 @@ describe("raw config: concurrent writes serialize (SPEC 4.2)", () => {
   after(() => server.close());
 
   it("10 simultaneous PUTs leave exactly one of them on disk and one backup per successful write", async () => {
-    const original = readFileSync(configFile(server, "busy"), "utf8");
+    const original = await storedConfig(server, "busy");
     const before = await listBackups(server, "busy");
     const texts = Array.from({ length: 10 }, (_, i) => `# writer ${i}\ndisplay_name: "Writer ${i}"\nrecording:\n  split_minutes: ${i + 1}\n${"# padding\n".repeat(200 * (i + 1))}`);
     const results = await Promise.all(texts.map((t) => putRaw(server, "busy", t)));
@@ -24,7 +24,7 @@ describe("raw config: concurrent writes serialize (SPEC 4.2)", () => {
     for (const r of results) assert.ok(r.status === 200 || r.status === 409 || r.status === 503, `${r.status} ${r.text}`);
     assert.ok(succeeded >= 1, "at least one PUT succeeded");
 
-    const final = readFileSync(configFile(server, "busy"), "utf8");
+    const final = await storedConfig(server, "busy");
     assert.equal(texts.filter((t) => t === final).length, 1, "the file is exactly one of the written documents");
     const after = await listBackups(server, "busy");
     assert.equal(after.length, before.length + succeeded, "one backup per successful write");
@@ -52,7 +52,7 @@ describe("raw config: concurrent writes serialize (SPEC 4.2)", () => {
     for (const r of results) assert.equal(r.status, 200, r.text);
     const app = dataOf<{ features: Record<string, boolean> }>(await server.request("GET", "/api/v1/apps/busy", { token: server.rootToken }));
     assert.deepEqual(app.features, Object.fromEntries(flags.map((f) => [f, true])));
-    const onDisk = parse(readFileSync(configFile(server, "busy"), "utf8")) as { features: Record<string, boolean> };
+    const onDisk = parse(await storedConfig(server, "busy")) as { features: Record<string, boolean> };
     for (const f of flags) assert.equal(onDisk.features[f], true, f);
   });
 
@@ -63,7 +63,7 @@ describe("raw config: concurrent writes serialize (SPEC 4.2)", () => {
       ...Array.from({ length: 5 }, (_, i) => server.request("PATCH", "/api/v1/apps/busy", { token: server.rootToken, body: { splitMinutes: i + 100 } })),
     ]);
     for (const r of results) assert.equal(r.status, 200, r.text);
-    const final = readFileSync(configFile(server, "busy"), "utf8");
+    const final = await storedConfig(server, "busy");
     const parsed = parse(final) as { display_name: string };
     assert.ok(texts.some((t) => final.startsWith(t)), `final file does not start with a written document:\n${final}`);
     assert.equal((await getApp(server, "busy")).displayName, parsed.display_name);

@@ -4,9 +4,10 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { parse } from "yaml";
 import type { LogRecord } from "../../src/logging.ts";
-import { assertUnchanged, configFile, createApp, getApp, listBackups, putRaw, readBackup, stateOf, textFilesOf } from "../helpers/apps.ts";
+import { assertUnchanged, createApp, getApp, listBackups, putRaw, readBackup, stateOf, textFilesOf } from "../helpers/apps.ts";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+import { storedConfig, storedConfigTexts } from "../helpers/stored-config.ts";
 
 describe("raw config: hostile YAML is refused fast (SPEC 4.2, 7)", () => {
   let server: TestServer;
@@ -92,7 +93,9 @@ describe("raw config: an inline MQTT password is ignored and never stored (SPEC 
   });
   after(() => server.close());
 
-  function assertNowhereOnDisk(): void {
+  /** Neither the stored config nor any backup holds it; on SQLite, no file of the app's folder either. */
+  async function assertNowhereStored(): Promise<void> {
+    for (const [i, text] of (await storedConfigTexts(server, "mqtty")).entries()) assert.ok(!text.includes(secret), `stored text ${i} holds the password`);
     for (const file of textFilesOf(server, "mqtty")) {
       assert.ok(!readFileSync(file, "utf8").includes(secret), `${path.relative(server.dataDir, file)} holds the password`);
     }
@@ -108,7 +111,7 @@ describe("raw config: an inline MQTT password is ignored and never stored (SPEC 
     assert.match(data.warnings[0] ?? "", /mqtt\.password/);
     assert.ok(!res.text.includes(secret), "the response does not echo the password");
 
-    const onDisk = readFileSync(configFile(server, "mqtty"), "utf8");
+    const onDisk = await storedConfig(server, "mqtty");
     assert.ok(!onDisk.includes(secret), "config.yaml does not hold the password");
     const parsed = parse(onDisk) as { display_name: string; mqtt: Record<string, unknown> };
     assert.equal(parsed.display_name, "With MQTT");
@@ -120,7 +123,7 @@ describe("raw config: an inline MQTT password is ignored and never stored (SPEC 
     for (const b of await listBackups(server, "mqtty")) {
       assert.ok(!(await readBackup(server, "mqtty", b.ts)).includes(secret), `backup ${b.ts}`);
     }
-    assertNowhereOnDisk();
+    await assertNowhereStored();
   });
 
   it("strips it in flow style too, and when it is the only key", async () => {
@@ -128,10 +131,10 @@ describe("raw config: an inline MQTT password is ignored and never stored (SPEC 
       const res = await putRaw(server, "mqtty", yaml);
       assert.equal(res.status, 200, `${yaml}: ${res.text}`);
       assert.equal(dataOf<{ warnings: string[] }>(res).warnings.length, 1, yaml);
-      assert.ok(!readFileSync(configFile(server, "mqtty"), "utf8").includes(secret), yaml);
+      assert.ok(!(await storedConfig(server, "mqtty")).includes(secret), yaml);
     }
     assert.equal((await putRaw(server, "mqtty", "display_name: clean\n")).status, 200);
-    assertNowhereOnDisk();
+    await assertNowhereStored();
   });
 
   it("validate warns too, and its diff never shows the password", async () => {
@@ -155,7 +158,7 @@ describe("raw config: an inline MQTT password is ignored and never stored (SPEC 
     assert.equal(res.status, 400, res.text);
     assert.ok(!res.text.includes(secret), "the response does not echo the password");
     await assertUnchanged(server, "mqtty", before, "refused");
-    assertNowhereOnDisk();
+    await assertNowhereStored();
   });
 
   it("never logs the password", () => {

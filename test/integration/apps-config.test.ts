@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { parse } from "yaml";
-import { assertUnchanged, backupsDir, configFile, configWith, createApp, getApp, listBackups, putRaw, readBackup, stateOf } from "../helpers/apps.ts";
+import { assertUnchanged, configWith, createApp, getApp, listBackups, putRaw, readBackup, stateOf } from "../helpers/apps.ts";
 import { dataOf, errorOf, type ValidationIssue } from "../helpers/envelope.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+import { storeConfigByHand, storedBackups, storedConfig } from "../helpers/stored-config.ts";
 
 describe("raw config: read, write, validate, backups, revert, reload (SPEC 4.2, 2.11)", () => {
   let server: TestServer;
@@ -19,19 +19,19 @@ describe("raw config: read, write, validate, backups, revert, reload (SPEC 4.2, 
     const res = await server.request("GET", "/api/v1/apps/cfg/config/raw", { token: server.rootToken });
     assert.equal(res.status, 200, res.text);
     assert.match(res.headers.get("content-type") ?? "", /^(text|application)\/yaml\b/);
-    assert.equal(res.text, readFileSync(configFile(server, "cfg"), "utf8"));
+    assert.equal(res.text, await storedConfig(server, "cfg"));
     assert.equal((parse(res.text) as { display_name: string }).display_name, "Config App");
     assert.equal((await server.request("GET", "/api/v1/apps/nope/config/raw", { token: server.rootToken })).status, 404);
   });
 
   it("PUT validates, backs up the previous file, writes the text exactly and hot-reloads", async () => {
-    const previous = readFileSync(configFile(server, "cfg"), "utf8");
+    const previous = await storedConfig(server, "cfg");
     const before = await listBackups(server, "cfg");
     const text = configWith("Written by PUT");
     const res = await putRaw(server, "cfg", text);
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(dataOf<unknown>(res), { reloaded: true, warnings: [] });
-    assert.equal(readFileSync(configFile(server, "cfg"), "utf8"), text, "written byte for byte, comments included");
+    assert.equal(await storedConfig(server, "cfg"), text, "written byte for byte, comments included");
     assert.equal((await server.request("GET", "/api/v1/apps/cfg/config/raw", { token: server.rootToken })).text, text);
 
     const after = await listBackups(server, "cfg");
@@ -124,7 +124,7 @@ describe("raw config: read, write, validate, backups, revert, reload (SPEC 4.2, 
     // Newest first: the two most recent backups are the files that "Third" and "Second" replaced.
     assert.equal(await readBackup(server, "cfg", list[0]?.ts ?? ""), texts[1]);
     assert.equal(await readBackup(server, "cfg", list[1]?.ts ?? ""), texts[0]);
-    const onDisk = readdirSync(backupsDir(server, "cfg")).filter((f) => f.endsWith(".yaml"));
+    const onDisk = (await storedBackups(server, "cfg")).filter((f) => f.endsWith(".yaml"));
     assert.equal(onDisk.length, list.length);
     for (const b of list) {
       const yaml = await readBackup(server, "cfg", b.ts);
@@ -154,7 +154,7 @@ describe("raw config: read, write, validate, backups, revert, reload (SPEC 4.2, 
     const res = await server.request("POST", `/api/v1/apps/cfg/config/backups/${ts}/revert`, { token: server.rootToken });
     assert.equal(res.status, 200, res.text);
     assert.equal(dataOf<{ reloaded: boolean }>(res).reloaded, true);
-    assert.equal(readFileSync(configFile(server, "cfg"), "utf8"), target);
+    assert.equal(await storedConfig(server, "cfg"), target);
     assert.equal((await getApp(server, "cfg")).displayName, "Revert Target");
     const after = await listBackups(server, "cfg");
     assert.equal(after.length, list.length + 1);
@@ -168,7 +168,7 @@ describe("raw config: read, write, validate, backups, revert, reload (SPEC 4.2, 
 
   it("reload re-reads a file edited on disk, so GET shows the change without a restart", async () => {
     const edited = configWith("Edited On Disk").replace("split_minutes: 15", "split_minutes: 45");
-    writeFileSync(configFile(server, "cfg"), edited);
+    await storeConfigByHand(server, "cfg", edited);
     const res = await server.request("POST", "/api/v1/apps/cfg/reload", { token: server.rootToken });
     assert.equal(res.status, 200, res.text);
     assert.equal(dataOf<{ reloaded: boolean }>(res).reloaded, true);
@@ -180,18 +180,18 @@ describe("raw config: read, write, validate, backups, revert, reload (SPEC 4.2, 
   it("reload of a broken file on disk is refused with 400 and the last good config stays live", async () => {
     const good = configWith("Last Good");
     assert.equal((await putRaw(server, "cfg", good)).status, 200);
-    writeFileSync(configFile(server, "cfg"), "display_name: [broken\n");
+    await storeConfigByHand(server, "cfg", "display_name: [broken\n");
     try {
       const res = await server.request("POST", "/api/v1/apps/cfg/reload", { token: server.rootToken });
       assert.equal(res.status, 400, res.text);
       assert.equal((await getApp(server, "cfg")).displayName, "Last Good");
-      writeFileSync(configFile(server, "cfg"), "mqtt:\n  qos: 7\n");
+      await storeConfigByHand(server, "cfg", "mqtt:\n  qos: 7\n");
       const invalid = await server.request("POST", "/api/v1/apps/cfg/reload", { token: server.rootToken });
       assert.equal(invalid.status, 400, invalid.text);
       assert.equal(errorOf(invalid).code, "validation_failed");
       assert.equal((await getApp(server, "cfg")).displayName, "Last Good");
     } finally {
-      writeFileSync(configFile(server, "cfg"), good);
+      await storeConfigByHand(server, "cfg", good);
     }
   });
 
@@ -200,7 +200,7 @@ describe("raw config: read, write, validate, backups, revert, reload (SPEC 4.2, 
     assert.equal((await putRaw(server, "cfg", text)).status, 200);
     const res = await server.request("PATCH", "/api/v1/apps/cfg", { token: server.rootToken, body: { displayName: "Patched" } });
     assert.equal(res.status, 200, res.text);
-    const onDisk = readFileSync(configFile(server, "cfg"), "utf8");
+    const onDisk = await storedConfig(server, "cfg");
     assert.match(onDisk, /^# edited by the config tests$/m);
     assert.match(onDisk, /^# trailing note kept$/m);
     assert.equal((parse(onDisk) as { display_name: string }).display_name, "Patched");

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { existsSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import type { AppView } from "../../src/apps/service.ts";
 import { appDir, createApp, getApp, listNames } from "../helpers/apps.ts";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { acceptInvite, account, createToken, invite, login, signup } from "../helpers/identity.ts";
+import { storedConfig } from "../helpers/stored-config.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
 describe("apps registry: tenancy and roles (SPEC 1, 4.1, 5)", () => {
@@ -78,7 +78,7 @@ describe("apps registry: tenancy and roles (SPEC 1, 4.1, 5)", () => {
   });
 
   it("answers another tenant's app as 404 on GET, sizes, PATCH and DELETE, and changes nothing", async () => {
-    const before = readFileSync(path.join(appDir(server, "a-one"), "config.yaml"));
+    const before = Buffer.from(await storedConfig(server, "a-one"));
     for (const [who, credential] of [["owner B", ownerB], ["B's app token", tokenB1], ["platform app token", tokenP1]] as const) {
       for (const [method, p, body] of [
         ["GET", "/api/v1/apps/a-one", undefined],
@@ -94,7 +94,7 @@ describe("apps registry: tenancy and roles (SPEC 1, 4.1, 5)", () => {
     for (const [method, p] of [["GET", "/api/v1/apps/p-one"], ["PATCH", "/api/v1/apps/p-one"], ["DELETE", "/api/v1/apps/p-one"]] as const) {
       assert.equal((await server.request(method, p, { token: ownerA, body: method === "PATCH" ? { displayName: "x" } : undefined })).status, 404, `owner A ${method} platform app`);
     }
-    assert.deepEqual(readFileSync(path.join(appDir(server, "a-one"), "config.yaml")), before);
+    assert.deepEqual(Buffer.from(await storedConfig(server, "a-one")), before);
     assert.ok(existsSync(appDir(server, "a-one")));
     assert.equal((await getApp(server, "a-one")).displayName, "a-one");
   });
@@ -130,7 +130,7 @@ describe("apps registry: tenancy and roles (SPEC 1, 4.1, 5)", () => {
 
   it("applies the same roles to the raw config: members read and validate, admins write", async () => {
     const raw = "/api/v1/apps/a-two/config/raw";
-    const before = readFileSync(path.join(appDir(server, "a-two"), "config.yaml"));
+    const before = Buffer.from(await storedConfig(server, "a-two"));
     const read = await server.request("GET", raw, { token: memberA });
     assert.equal(read.status, 200, read.text);
     assert.equal(read.text, before.toString("utf8"));
@@ -144,12 +144,12 @@ describe("apps registry: tenancy and roles (SPEC 1, 4.1, 5)", () => {
       const res = await server.request(method, p, { token: memberA, body });
       assert.equal(res.status, 403, `member ${method} ${p}: ${res.text}`);
     }
-    assert.deepEqual(readFileSync(path.join(appDir(server, "a-two"), "config.yaml")), before);
+    assert.deepEqual(Buffer.from(await storedConfig(server, "a-two")), before);
     for (const credential of [ownerB, tokenB1]) {
       assert.equal((await server.request("GET", raw, { token: credential })).status, 404);
       assert.equal((await server.request("PUT", raw, { token: credential, body: { yaml: "display_name: intruder\n" } })).status, 404);
     }
-    assert.deepEqual(readFileSync(path.join(appDir(server, "a-two"), "config.yaml")), before);
+    assert.deepEqual(Buffer.from(await storedConfig(server, "a-two")), before);
     const put = await server.request("PUT", raw, { token: adminA, body: { yaml: "display_name: by admin raw\n" } });
     assert.equal(put.status, 200, put.text);
     assert.equal((await getApp(server, "a-two", adminA)).displayName, "by admin raw");

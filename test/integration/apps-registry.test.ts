@@ -6,7 +6,9 @@ import { parse } from "yaml";
 import type { AppView } from "../../src/apps/service.ts";
 import { appDir, createApp, filesUnder, getApp, listNames, NO_FEATURES, RECORD_KEYS } from "../helpers/apps.ts";
 import { assertInvalid, dataOf, errorOf } from "../helpers/envelope.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { storedConfig } from "../helpers/stored-config.ts";
+import { sqliteOf, startServer, type TestServer } from "../helpers/server.ts";
+import { serverBackend, sqliteOnly } from "../helpers/backends.ts";
 
 function stagingEntries(server: TestServer): string[] {
   const staging = path.join(server.dataDir, "apps", ".staging");
@@ -39,14 +41,16 @@ describe("apps registry: creation scaffold and its atomicity (SPEC 2.1, 4.1)", (
     const dir = appDir(server, "scaffold");
     const entries = readdirSync(dir, { withFileTypes: true });
     const kinds = Object.fromEntries(entries.map((e) => [e.name, e.isDirectory() ? "dir" : "file"]));
+    // On PostgreSQL the app's tables are its schema: no database file in the folder.
+    const db = serverBackend === "sqlite" ? "file" : undefined;
     assert.deepEqual(
       { config: kinds["config.yaml"], db: kinds["app.db"], recordings: kinds["recordings"], snapshots: kinds["snapshots"], samples: kinds["samples"] },
-      { config: "file", db: "file", recordings: "dir", snapshots: "dir", samples: "dir" },
+      { config: "file", db, recordings: "dir", snapshots: "dir", samples: "dir" },
     );
     const config = parse(readFileSync(path.join(dir, "config.yaml"), "utf8")) as Record<string, unknown>;
     assert.equal(config["display_name"], "Scaffold App");
     assert.equal(config["room_prefix"], "scf");
-    assert.equal(readFileSync(path.join(dir, "app.db")).subarray(0, 16).toString("latin1"), "SQLite format 3\0");
+    if (serverBackend === "sqlite") assert.equal(readFileSync(path.join(dir, "app.db")).subarray(0, 16).toString("latin1"), "SQLite format 3\0");
     assert.deepEqual(stagingEntries(server), [], "nothing is left in the staging folder");
 
     const got = await getApp(server, "scaffold");
@@ -61,11 +65,11 @@ describe("apps registry: creation scaffold and its atomicity (SPEC 2.1, 4.1)", (
 
   it("refuses a duplicate name with 409 and leaves the existing app untouched", async () => {
     await createApp(server, { name: "dupe", displayName: "First" });
-    const before = readFileSync(path.join(appDir(server, "dupe"), "config.yaml"));
+    const before = Buffer.from(await storedConfig(server, "dupe"));
     const res = await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name: "dupe", displayName: "Second" } });
     assert.equal(res.status, 409, res.text);
     assert.equal(errorOf(res).code, "conflict");
-    assert.deepEqual(readFileSync(path.join(appDir(server, "dupe"), "config.yaml")), before);
+    assert.deepEqual(Buffer.from(await storedConfig(server, "dupe")), before);
     assert.equal((await getApp(server, "dupe")).displayName, "First");
     assert.equal((await listNames(server, server.rootToken)).filter((n) => n === "dupe").length, 1);
   });
@@ -90,8 +94,8 @@ describe("apps registry: creation scaffold and its atomicity (SPEC 2.1, 4.1)", (
     assert.ok(existsSync(path.join(appDir(server, "blocked"), "config.yaml")));
   });
 
-  it("rolls the registry row back when the folder cannot be renamed into place", async () => {
-    const db = server.app.databases.global;
+  it("rolls the registry row back when the folder cannot be renamed into place", sqliteOnly("injects the fault with an SQLite trigger calling a JavaScript function"), async () => {
+    const db = sqliteOf(server.app).global;
     const final = appDir(server, "rename-fails");
     // Fault injection: while the row is being inserted, something occupies the final folder, so
     // the rename inside the transaction fails.
@@ -115,8 +119,8 @@ describe("apps registry: creation scaffold and its atomicity (SPEC 2.1, 4.1)", (
     }
   });
 
-  it("leaves no folder when the registry insert fails", async () => {
-    const db = server.app.databases.global;
+  it("leaves no folder when the registry insert fails", sqliteOnly("injects the fault with an SQLite trigger"), async () => {
+    const db = sqliteOf(server.app).global;
     db.exec("CREATE TRIGGER test_refuse BEFORE INSERT ON apps WHEN NEW.name = 'insert-fails' BEGIN SELECT RAISE(ABORT, 'injected failure'); END");
     try {
       const res = await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name: "insert-fails" } });

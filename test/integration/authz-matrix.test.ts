@@ -43,6 +43,7 @@ const probeRoutes = [
 //          anon revTok otherApp appTok global member owner super revSess expired badSig badIp
 const ROUTES: Row[] = [
   ["GET", "/health", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ["GET", "/ready", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   ["GET", "/api/v1/auth/config", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   ["GET", "/auth/magic", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   ["GET", "/api/v1/stats", [401, 401, 200, 200, 200, 200, 200, 200, 401, 401, 401, 403]],

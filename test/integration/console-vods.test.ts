@@ -35,11 +35,11 @@ describe("web console: VODs, logs and plugins", () => {
       "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart", file,
     ]);
     assert.equal(made.code, 0, made.stderr);
-    const store = vodStore(server.app.databases.app(APP));
-    const id = store.insert({ room, stream_id: null, egress_id: `CR_test_${room}`, source: "camera", part: 0, local_path: file, started_at: startedAt });
-    assert.ok(store.markUploading(id, startedAt));
+    const store = vodStore(server.app.databases.appSql(APP));
+    const { id } = await store.insert({ room, stream_id: null, egress_id: `CR_test_${room}`, source: "camera", part: 0, local_path: file, started_at: startedAt });
+    assert.ok(await store.markUploading(id, startedAt));
     const ready = { file_key: null, s3_url: null, snapshot_key: null, local_path: file, size_bytes: 20_000, duration_s: 2, width: 320, height: 240, format: "mp4", codec: "h264" };
-    assert.ok(store.markReady(id, ready, new Date().toISOString()));
+    assert.ok(await store.markReady(id, ready, new Date().toISOString()));
     return id;
   }
 

@@ -2,11 +2,12 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { Receiver } from "../helpers/receiver.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { sqliteOf, startServer, type TestServer } from "../helpers/server.ts";
+import { sqliteOnly } from "../helpers/backends.ts";
 
 type Sizes = { fileBytes: number; walBytes: number; pageCount: number; freelistCount: number };
 
-describe("POST /apps/{app}/db/optimize", () => {
+describe("POST /apps/{app}/db/optimize", sqliteOnly("fills an app's database file with SQLite's randomblob and measures VACUUM on the file"), () => {
   let server: TestServer;
   let receiver: Receiver;
   const call = (method: string, p: string, body?: unknown) => server.request(method, p, { token: server.rootToken, body });
@@ -17,7 +18,7 @@ describe("POST /apps/{app}/db/optimize", () => {
     for (const name of ["big", "other"]) assert.equal((await call("POST", "/api/v1/apps", { name })).status, 201);
     assert.equal((await call("PATCH", "/api/v1/apps/big", { callbackUrl: receiver.url() })).status, 200);
     // Tens of megabytes with half of them freed, so VACUUM has real work to do for a while.
-    const db = server.app.databases.app("big");
+    const db = sqliteOf(server.app).app("big");
     db.exec("CREATE TABLE bulk (id INTEGER PRIMARY KEY, filler BLOB)");
     const insert = db.prepare("INSERT INTO bulk (filler) VALUES (randomblob(200))");
     db.transaction(() => {
@@ -79,6 +80,6 @@ describe("POST /apps/{app}/db/optimize", () => {
     t.diagnostic(`optimize ${durationMs} ms; the event loop's longest stall ${Math.round(worstLagMs)} ms`);
     await receiver.until(() => receiver.received.some((r) => (r.json as { data?: { roomSid?: string } }).data?.roomSid === "RM_maint"), 10_000, "the event emitted during maintenance");
     assert.equal((await call("GET", "/api/v1/apps/big/streams")).status, 200);
-    assert.equal(server.app.databases.app("big").prepare("SELECT count(*) FROM bulk").pluck().get(), 100_000);
+    assert.equal(sqliteOf(server.app).app("big").prepare("SELECT count(*) FROM bulk").pluck().get(), 100_000);
   });
 });

@@ -77,6 +77,21 @@ describe("HTTP pipeline", () => {
     assert.deepEqual(paths?.sort(), ["body.name", "body.tags.0"]);
   });
 
+  it("refuses a NUL character in any parameter, query value or body string with 400, on every backend", async () => {
+    const cases = [
+      ["GET", "/test/items/a%00b/parts/b", undefined, "params.id"],
+      ["GET", "/test/items/a/parts/b?tag=x%00", undefined, "query.tag"],
+      ["POST", "/test/echo", { name: "ok", tags: ["fine", "bad\u0000"] }, "body.tags.1"],
+    ] as const;
+    for (const [method, path, body, where] of cases) {
+      const res = await server.request(method, path, body === undefined ? {} : { body });
+      assert.equal(res.status, 400, path);
+      assert.equal(errorOf(res).code, "validation_failed");
+      assert.equal(errorOf<ValidationIssue[]>(res).details?.[0]?.path, where);
+    }
+    assert.equal((await server.request("POST", "/test/raw", { body: Buffer.from([0, 1, 0]) })).status, 200, "raw bodies are bytes, not text");
+  });
+
   it("answers 400 invalid_json for malformed JSON", async () => {
     const res = await server.request("POST", "/test/echo", { body: '{"name": "x",' });
     assert.equal(res.status, 400);

@@ -2,12 +2,15 @@ import assert from "node:assert/strict";
 import { statSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
+import { sql } from "kysely";
 import type { TotpSetup } from "../../src/accounts/totp.ts";
 import { ok } from "../../src/http/reply.ts";
 import { defineRoute } from "../../src/http/route.ts";
 import { dataOf } from "../helpers/envelope.ts";
 import { acceptInvite, account, createToken, invite, PASSWORD, signup, totpCode } from "../helpers/identity.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+import { globalRow } from "../helpers/rows.ts";
+import { registerApp } from "../helpers/apps.ts";
 
 /** Attacks found in review, each kept as a regression test. */
 describe("identity under attack", () => {
@@ -23,7 +26,7 @@ describe("identity under attack", () => {
       },
     );
     owner = await signup(server, "owner@h.example", "H");
-    server.app.apps.insert("happ", (await account(server, owner)).teamId);
+    await registerApp(server, "happ", (await account(server, owner)).teamId);
   });
   after(() => server.close());
 
@@ -74,7 +77,7 @@ describe("identity under attack", () => {
       Array.from({ length: 3 }, () => server.request("POST", "/api/v1/auth/signup", { body: { email: "twin@h.example", password: PASSWORD, teamName: "T" } })),
     );
     assert.deepEqual(results.map((r) => r.status).sort(), [200, 409, 409]);
-    assert.equal(server.app.databases.global.prepare("SELECT count(*) FROM users WHERE email = 'twin@h.example'").pluck().get(), 1);
+    assert.equal((await globalRow(server, sql<{ n: number }>`SELECT count(*) AS n FROM users WHERE email = 'twin@h.example'`))?.n, 1);
   });
 
   it("keeps the log file, which may carry mail without SMTP, readable by its owner only", () => {

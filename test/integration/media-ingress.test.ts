@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { sql } from "kysely";
 import { RoomEvent } from "@livekit/rtc-node";
 import { AccessToken, IngressClient, RoomServiceClient, VideoCodec } from "livekit-server-sdk";
 import { dataOf, pageOf } from "../helpers/envelope.ts";
@@ -8,6 +9,7 @@ import { postWebhook } from "../helpers/media-webhook.ts";
 import { eventually, join, leaveAll, type Participant } from "../helpers/rtc.ts";
 import type { LogRecord } from "../../src/logging.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+import { appRow } from "../helpers/rows.ts";
 
 /** The RTMP password window the server under test runs with (SERVICE_RTMP_PASSWORD_WINDOW_SECONDS). */
 const WINDOW_MS = 3000;
@@ -80,7 +82,7 @@ describe("ingress through a real LiveKit (SPEC 4.9, 2.5)", () => {
     assert.equal((await call("POST", `/api/v1/apps/ing/ingress/${i.ingressId}/validate`, { password: "wrong" })).status, 401);
     const ok = await call("POST", `/api/v1/apps/ing/ingress/${i.ingressId}/validate`, { password: i.stream_password });
     assert.equal(ok.status, 200);
-    const stored = server.app.databases.app("ing").prepare("SELECT password_sealed FROM ingresses WHERE ingress_id = ?").pluck().get(i.ingressId);
+    const stored = (await appRow(server, "ing", (t) => sql<{ password_sealed: string }>`SELECT password_sealed FROM ${t("ingresses")} WHERE ingress_id = ${i.ingressId}`))?.password_sealed;
     assert.ok(!String(stored).includes(i.stream_password));
   });
 

@@ -1,11 +1,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { sql } from "kysely";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { signup } from "../helpers/identity.ts";
 import { startLiveKit, type LiveKit } from "../helpers/livekit.ts";
 import { freePort } from "../helpers/ports.ts";
 import { eventually, join, leaveAll, type Participant } from "../helpers/rtc.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+import { globalRows } from "../helpers/rows.ts";
 
 describe("max_concurrent_streams for publisher tokens (free plan: 5)", () => {
   let livekit: LiveKit;
@@ -39,12 +41,12 @@ describe("max_concurrent_streams for publisher tokens (free plan: 5)", () => {
   });
 
   it("releases a reservation that was never used once it expires", async () => {
-    server.app.databases.global.prepare("UPDATE stream_reservations SET expires_at = 0 WHERE identity = 'pub-5'").run();
+    await globalRows(server, sql`UPDATE stream_reservations SET expires_at = 0 WHERE identity = 'pub-5'`);
     assert.equal((await mint({ identity: "pub-6" })).status, 200);
   });
 
   it("holds the slot by the participant's presence and frees it when they leave", async () => {
-    server.app.databases.global.prepare("UPDATE stream_reservations SET expires_at = 0").run();
+    await globalRows(server, sql`UPDATE stream_reservations SET expires_at = 0`);
     const res = await mint({ identity: "live-1", room: "stage" });
     const p = await join(livekit.wsUrl, dataOf<{ token: string }>(res).token);
     participants.push(p);
@@ -54,7 +56,7 @@ describe("max_concurrent_streams for publisher tokens (free plan: 5)", () => {
       15_000,
       "the stream to be live",
     );
-    server.app.databases.global.prepare("UPDATE stream_reservations SET expires_at = 0").run();
+    await globalRows(server, sql`UPDATE stream_reservations SET expires_at = 0`);
     for (let i = 1; i <= 4; i++) assert.equal((await mint({ identity: `more-${i}` })).status, 200);
     assert.equal((await mint({ identity: "more-5" })).status, 429, "the live publisher still holds a slot");
     await p.leave();

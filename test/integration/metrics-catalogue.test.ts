@@ -9,6 +9,7 @@ const CATALOGUE: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["service_http_requests_total", ["method", "route", "status"]],
   ["service_http_request_duration_seconds", []],
   ["service_http_requests_in_flight", []],
+  ["service_node_info", ["node", "version"]],
   ["service_active_streams", ["app"]],
   // Samples only while a room has viewers; its labels are asserted in the MJPEG tests.
   ["service_stream_viewers", []],

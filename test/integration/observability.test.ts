@@ -20,6 +20,23 @@ describe("observability endpoints", () => {
     assert.equal(body.instanceId, server.app.databases.instanceId);
   });
 
+  it("serves /ready publicly: this node, its database answering, Redis off when unset; 503 while draining", async () => {
+    const res = await server.request("GET", "/ready");
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.json, { status: "ready", node: server.app.config.node.id, checks: { database: "ok", redis: "off" } });
+    const draining = await startServer();
+    try {
+      await draining.app.peers.drain();
+      const refused = await draining.request("GET", "/ready");
+      assert.equal(refused.status, 503);
+      assert.equal(errorOf(refused).code, "service_unavailable");
+      assert.match(errorOf(refused).message, /not ready: draining/);
+      assert.equal(refused.headers.get("retry-after"), "2");
+    } finally {
+      await draining.close();
+    }
+  });
+
   it("labels requests by route pattern, and unmatched paths as unmatched", async () => {
     await server.request("GET", "/test/items/one/parts/two");
     await server.request("GET", "/no/such/path/12345");

@@ -3,11 +3,13 @@ import net from "node:net";
 import os from "node:os";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { sql } from "kysely";
 import type { LogRecord } from "../../src/logging.ts";
 import { errorOf, pageOf } from "../helpers/envelope.ts";
 import { Camera, cameraApp, mintKey, testJpeg } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
-import { startServer, UNREACHABLE_LIVEKIT, type TestServer } from "../helpers/server.ts";
+import { startServer, type TestServer, UNREACHABLE_LIVEKIT } from "../helpers/server.ts";
+import { appRow } from "../helpers/rows.ts";
 import { eventually } from "../helpers/wait.ts";
 
 /** A plain TCP listener that counts every connection made to it, on all loopback spellings. */
@@ -145,10 +147,13 @@ describe("outbound-connection policy without SERVICE_SSRF_ALLOWLIST", () => {
       assert.equal((await root("PUT", `/api/v1/apps/${app}/s3`, { key: "tenant-key", secret: "tenant-secret" })).status, 200);
       // A VOD kept only in S3: probing it hands ffprobe a presigned URL on the endpoint.
       const now = new Date().toISOString();
-      const vod = server.app.databases
-        .app(app)
-        .prepare("INSERT INTO vods (room, egress_id, source, status, file_key, started_at, updated_at) VALUES ('r', ?, 'camera', 'ready', 'r/1.mp4', ?, ?)")
-        .run(`EG_${app}`, now, now).lastInsertRowid;
+      const vod = (
+        await appRow(
+          server,
+          app,
+          (t) => sql<{ id: number }>`INSERT INTO ${t("vods")} (room, egress_id, source, status, file_key, started_at, updated_at) VALUES ('r', ${`EG_${app}`}, 'camera', 'ready', 'r/1.mp4', ${now}, ${now}) RETURNING id`,
+        )
+      )?.id;
       const probe = await root("POST", `/api/v1/apps/${app}/vods/${vod}/probe`);
       assert.equal(probe.status, 400, `${target}: ${probe.text}`);
       assert.match(errorOf(probe).message, REFUSED, target);

@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { sql } from "kysely";
 import { loadConfig } from "../../src/config.ts";
 import { API_REQUESTS } from "../../src/tenants/plans.ts";
 import { errorOf } from "../helpers/envelope.ts";
 import { account, createToken, signup } from "../helpers/identity.ts";
 import { startServer, testEnv, type TestServer } from "../helpers/server.ts";
+import { globalRows } from "../helpers/rows.ts";
+import { registerApp } from "../helpers/apps.ts";
 
 /** Sends `n` requests one after another and answers their statuses. */
 async function statuses(n: number, send: () => Promise<{ status: number }>): Promise<number[]> {
@@ -69,7 +72,7 @@ describe("API rate limits: headers, 429 with Retry-After, keys and plans", () =>
       assert.equal(res.status, 200, res.text);
       owner = (res.json as { data: { token: string } }).data.token;
       teamId = (await account(server, owner)).teamId ?? 0;
-      const app = server.app.apps.insert("rl", teamId);
+      const app = await registerApp(server, "rl-app", teamId);
       teamToken = (await createToken(server, server.rootToken, { scope: "app", appId: app.id })).token;
     });
     after(() => server.close());
@@ -88,7 +91,7 @@ describe("API rate limits: headers, 429 with Retry-After, keys and plans", () =>
     });
 
     it("keys by credential: another token of the same team and a person's session have their own windows", async () => {
-      const other = (await createToken(server, server.rootToken, { scope: "app", appId: server.app.apps.findByName("rl")?.id })).token;
+      const other = (await createToken(server, server.rootToken, { scope: "app", appId: server.app.apps.findByName("rl-app")?.id })).token;
       assert.equal((await server.request("GET", "/api/v1/tokens", { token: other })).status, 200);
       // `owner` has used one request (account lookup) so far.
       assert.deepEqual(await statuses(3, () => server.request("GET", "/api/v1/account", { token: owner })), [200, 200, 429]);
@@ -116,8 +119,8 @@ describe("API rate limits: headers, 429 with Retry-After, keys and plans", () =>
       const mint = async (plan: string, name: string) => {
         const jwt = await signup(server, `${name}@rl.example`, name).catch(() => "");
         const id = jwt ? ((await account(server, jwt)).teamId ?? 0) : 0;
-        server.app.databases.global.prepare("UPDATE teams SET plan = ? WHERE id = ?").run(plan, id);
-        const app = server.app.apps.insert(name, id);
+        await globalRows(server, sql`UPDATE teams SET plan = ${plan} WHERE id = ${id}`);
+        const app = await registerApp(server, name, id);
         return (await createToken(server, server.rootToken, { scope: "app", appId: app.id })).token;
       };
       const pro = await mint("pro", "pro-team");

@@ -41,9 +41,9 @@ describe("egress events and their VODs", () => {
     assert.equal((await first.request("POST", "/api/v1/apps", { token: first.rootToken, body: { name: "egapp" } })).status, 201);
     const file = path.join(dataDir, "apps", "egapp", "recordings", "egress.mp4");
     execFileSync("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=15", "-t", "2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-y", file]);
-    const store = vodStore(first.app.databases.app("egapp"));
+    const store = vodStore(first.app.databases.appSql("egapp"));
     for (const egressId of ["EG_complete", "EG_failed", "EG_bystander"]) {
-      ids[egressId] = store.insert({ room: "egapp-stage", stream_id: null, egress_id: egressId, source: "egress", part: 0, local_path: file, started_at: new Date().toISOString() });
+      ids[egressId] = (await store.insert({ room: "egapp-stage", stream_id: null, egress_id: egressId, source: "egress", part: 0, local_path: file, started_at: new Date().toISOString() })).id;
     }
     await first.close();
     server = await startServer({ ...LIVEKIT, SERVICE_DATA_DIR: dataDir });

@@ -45,8 +45,8 @@ describe("recording LiveKit rooms through the media server's egress", () => {
   /** The egress records from when it is active (it joined and found its tracks), as LiveKit's says with egress_updated. */
   const active = (egressId: string) =>
     eventually(async () => server.app.events.recent().some((e) => e.event === "egress_updated" && e.data["egressId"] === egressId), 20_000, `egress ${egressId} to be active`);
-  const recorded = (vodId: number) => {
-    const row = vodStore(server.app.databases.app("lkrec")).get(vodId);
+  const recorded = async (vodId: number) => {
+    const row = await vodStore(server.app.databases.appSql("lkrec")).get(vodId);
     assert.ok(row?.local_path, `VOD ${vodId} has a local file`);
     return probe(row.local_path);
   };
@@ -84,7 +84,7 @@ describe("recording LiveKit rooms through the media server's egress", () => {
     await eventually(async () => (await vod(vodId)).status === "ready", 45_000, "the VOD to be ready");
     const ready = await vod(vodId);
     assert.deepEqual([ready.width, ready.height], [320, 240]);
-    const file = recorded(vodId);
+    const file = await recorded(vodId);
     assert.ok(file.duration >= 4 && file.duration < 15, `duration ${file.duration}`);
     assert.deepEqual(file.streams.map((s) => s.codec_type).sort(), ["audio", "video"]);
     assert.ok(Math.abs((ready.durationS ?? 0) - file.duration) < 0.5, `the VOD's duration ${ready.durationS} is the file's`);
@@ -114,7 +114,7 @@ describe("recording LiveKit rooms through the media server's egress", () => {
     await eventually(async () => (await vod(vodId)).status === "ready", 45_000, "the participant VOD to be ready");
     assert.equal((await vod(vodId)).streamId, "lkrec-duo/alice");
     // alice sends only video; bob's audio is not in her recording.
-    assert.deepEqual(recorded(vodId).streams.map((s) => s.codec_type), ["video"]);
+    assert.deepEqual((await recorded(vodId)).streams.map((s) => s.codec_type), ["video"]);
     assert.equal((await call("POST", `/recording/${egressId}/stop`)).status, 409, "stopping twice is a conflict, not a second upload");
     assert.equal((await call("PUT", "/config/raw", { yaml: "recording:\n  enabled: true\n" })).status, 200);
   });

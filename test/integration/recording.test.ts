@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
+import { sql } from "kysely";
 import type { RecordingState } from "../../src/recording/service.ts";
 import type { VodView } from "../../src/vods/service.ts";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
@@ -10,6 +11,7 @@ import { startMinio, type Minio } from "../helpers/minio.ts";
 import { Camera, cameraApp, mintKey, testJpeg, type MintedKey } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
 import { metricValue, startServer, tempDir, type TestServer } from "../helpers/server.ts";
+import { appRow, appRows } from "../helpers/rows.ts";
 import { eventually } from "../helpers/wait.ts";
 
 /** A camera sending frames at about 10 fps until stopped. */
@@ -225,7 +227,8 @@ describe("recording a camera room", () => {
 
     // Ready, but the local file is gone and there is no S3 object: 404.
     const { rmSync } = await import("node:fs");
-    const row = server.app.databases.app("rec").prepare("SELECT local_path FROM vods WHERE id = ?").get(local) as { local_path: string };
+    const row = await appRow(server, "rec", (t) => sql<{ local_path: string }>`SELECT local_path FROM ${t("vods")} WHERE id = ${local}`);
+    assert.ok(row, "the VOD row");
     rmSync(row.local_path);
     assert.equal((await call("GET", `/vods/${local}/download`)).status, 404);
     assert.equal((await call("GET", `/vods/${local}/raw`)).status, 404);
@@ -255,7 +258,7 @@ describe("recording a camera room", () => {
 
   it("probes again, and deletes every object and file of a VOD, 404 when repeated", async () => {
     const id = await recorded("attic");
-    server.app.databases.app("rec").prepare("UPDATE vods SET duration_s = NULL, width = NULL WHERE id = ?").run(id);
+    await appRows(server, "rec", (t) => sql`UPDATE ${t("vods")} SET duration_s = NULL, width = NULL WHERE id = ${id}`);
     const probed = await call("POST", `/vods/${id}/probe`);
     assert.equal(probed.status, 200, probed.text);
     const data = dataOf<VodView>(probed);
@@ -323,9 +326,9 @@ describe("recording a camera room", () => {
   });
 
   it("counts VODs in sizes and stats, and purges their objects with DELETE /apps/{name}?deleteVods=true", async () => {
-    const db = server.app.databases.app("rec");
-    const rows = db.prepare("SELECT COUNT(*) AS n, SUM(size_bytes) AS bytes FROM vods").get() as { n: number; bytes: number };
-    const ready = (db.prepare("SELECT COUNT(*) AS n FROM vods WHERE status = 'ready'").get() as { n: number }).n;
+    const rows = await appRow(server, "rec", (t) => sql<{ n: number; bytes: number }>`SELECT COUNT(*) AS n, CAST(SUM(size_bytes) AS BIGINT) AS bytes FROM ${t("vods")}`);
+    const ready = (await appRow(server, "rec", (t) => sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${t("vods")} WHERE status = 'ready'`))?.n;
+    assert.ok(rows);
     const sizes = dataOf<{ vodCount: number; vodBytes: number }>(await call("GET", "/sizes"));
     assert.deepEqual([sizes.vodCount, sizes.vodBytes], [rows.n, rows.bytes]);
     const stats = dataOf<{ vods: { count: number; bytes: number; byStatus: Record<string, number> } }>(await call("GET", "/stats"));

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
-import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { openDatabase, type Db } from "../../src/db/open.ts";
+import { sql } from "kysely";
+import pino from "pino";
+import { openDatabases, type Databases } from "../../src/db/databases.ts";
 import { EXTERNAL_CHECK_MS } from "../../src/db/external-writes.ts";
+import { announceWrite } from "../../src/db/writes.ts";
 import { dataOf } from "../helpers/envelope.ts";
 import { createToken } from "../helpers/identity.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
@@ -11,20 +13,21 @@ import { eventually } from "../helpers/wait.ts";
 /**
  * The request path keeps credentials, the app registry and per-app facts in memory (issue 21).
  * What it remembers must never outlive a change: at once for changes made through this service,
- * within EXTERNAL_CHECK_MS for changes another process commits to the same files.
+ * within EXTERNAL_CHECK_MS for changes another process commits to the same database (SQLite
+ * file or PostgreSQL database; a store there announces its write, as `other` does here).
  */
 describe("caches on the request path", () => {
   let server: TestServer;
-  let other: Db;
+  let other: Databases;
   const get = (p: string, token: string) => server.request("GET", p, { token });
 
   before(async () => {
     server = await startServer();
-    // A second connection stands for another process on the same data dir (the admin CLI).
-    other = openDatabase(path.join(server.dataDir, "service.db"));
+    // A second Databases stands for another process on the same state (the admin CLI, another node).
+    other = await openDatabases({ dataDir: server.dataDir, url: server.app.config.database.url, logger: pino({ level: "silent" }) });
   });
   after(async () => {
-    other.close();
+    await other.close();
     await server.close();
   });
 
@@ -45,7 +48,8 @@ describe("caches on the request path", () => {
     const { id, token } = await createToken(server, server.rootToken, { scope: "global" });
     assert.equal((await get("/api/v1/apps", token)).status, 200);
     const revokedAt = Date.now();
-    other.prepare("UPDATE api_tokens SET revoked_at = ? WHERE id = ?").run(new Date().toISOString(), id);
+    await sql`UPDATE api_tokens SET revoked_at = ${new Date().toISOString()} WHERE id = ${id}`.execute(other.sql);
+    announceWrite(other.sql);
     await eventually(async () => (await get("/api/v1/apps", token)).status === 401, EXTERNAL_CHECK_MS * 3, "refused");
     assert.ok(Date.now() - revokedAt <= EXTERNAL_CHECK_MS + 500, `refused after ${Date.now() - revokedAt} ms`);
   });
@@ -54,7 +58,8 @@ describe("caches on the request path", () => {
     assert.equal((await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name: "cached" } })).status, 201);
     const names = async () => dataOf<Array<{ name: string }>>(await get("/api/v1/apps", server.rootToken)).map((a) => a.name);
     assert.ok((await names()).includes("cached"));
-    other.prepare("UPDATE apps SET team_id = NULL, updated_at = ? WHERE name = 'cached'").run("2001-01-01T00:00:00.000Z");
+    await sql`UPDATE apps SET team_id = NULL, updated_at = '2001-01-01T00:00:00.000Z' WHERE name = 'cached'`.execute(other.sql);
+    announceWrite(other.sql);
     await eventually(async () => {
       const res = await get("/api/v1/apps/cached", server.rootToken);
       return dataOf<{ updatedAt: string }>(res).updatedAt === "2001-01-01T00:00:00.000Z";

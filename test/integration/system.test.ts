@@ -4,10 +4,13 @@ import { fileURLToPath } from "node:url";
 import { after, before, describe, it } from "node:test";
 import { dataOf } from "../helpers/envelope.ts";
 import { createToken } from "../helpers/identity.ts";
+import { serverBackend } from "../helpers/backends.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { GPU_TYPES, type GpuStatus } from "../../src/system/gpu.ts";
 
-const migrations = (kind: string) => readdirSync(fileURLToPath(new URL(`../../src/db/migrations/${kind}/`, import.meta.url))).length;
+/** How many migrations this run's backend has of `kind` (PostgreSQL's are numbered apart). */
+const migrations = (kind: string) =>
+  readdirSync(fileURLToPath(new URL(`../../src/db/migrations/${serverBackend === "postgres" ? "postgres/" : ""}${kind}/`, import.meta.url))).length;
 
 /** Every credential the config can hold, each a value that must never appear in an answer. */
 const SECRETS = {

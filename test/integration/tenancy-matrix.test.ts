@@ -142,6 +142,7 @@ const GLOBAL_ONLY = "global credentials only (the authorization matrix holds the
 const SELF_ONLY = "acts on the caller's own account or team: no path, query or body field names another tenant's";
 const EXEMPT: Readonly<Record<string, string>> = {
   "GET /health": SAME_FOR_EVERYONE,
+  "GET /ready": SAME_FOR_EVERYONE,
   "GET /api/v1/openapi.json": SAME_FOR_EVERYONE,
   "GET /api/v1/docs": SAME_FOR_EVERYONE,
   "GET /api/v1/docs/{file}": SAME_FOR_EVERYONE,

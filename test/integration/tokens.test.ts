@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { sql } from "kysely";
 import type { LogRecord } from "../../src/logging.ts";
 import type { TokenView } from "../../src/tokens/service.ts";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { account, createToken, signup } from "../helpers/identity.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+import { globalRow } from "../helpers/rows.ts";
+import { registerApp } from "../helpers/apps.ts";
 
 describe("API tokens (SPEC 2.2, 4.5)", () => {
   let server: TestServer;
@@ -17,8 +20,8 @@ describe("API tokens (SPEC 2.2, 4.5)", () => {
     server.app.logging.subscribe((r: LogRecord) => logs.push(JSON.stringify(r)));
     const owner = await signup(server, "owner@a.example", "Team A");
     const teamA = (await account(server, owner)).teamId;
-    alphaId = server.app.apps.insert("alpha", teamA).id;
-    betaId = server.app.apps.insert("beta", null).id;
+    alphaId = (await registerApp(server, "alpha", teamA)).id;
+    betaId = (await registerApp(server, "beta", null)).id;
   });
   after(() => server.close());
 
@@ -42,7 +45,8 @@ describe("API tokens (SPEC 2.2, 4.5)", () => {
       { name: "ci deploy", scope: "app", appId: alphaId, allowedIps: ["10.0.0.0/8", "2001:db8::/32"] },
     );
     assert.equal(row?.hint, `sk_…${created.token.slice(-4)}`);
-    const stored = server.app.databases.global.prepare("SELECT * FROM api_tokens WHERE id = ?").get(created.id);
+    const stored = await globalRow(server, sql`SELECT * FROM api_tokens WHERE id = ${created.id}`);
+    assert.ok(stored, "the token row");
     assert.ok(!JSON.stringify(stored).includes(created.token));
   });
 
@@ -92,7 +96,7 @@ describe("API tokens (SPEC 2.2, 4.5)", () => {
 
   it("lets a tenant owner create app tokens only for the tenant's apps", async () => {
     const owner = await signup(server, "owner2@a.example", "Team C");
-    const mine = server.app.apps.insert("gamma", (await account(server, owner)).teamId).id;
+    const mine = (await registerApp(server, "gamma", (await account(server, owner)).teamId)).id;
     assert.equal((await server.request("POST", "/api/v1/tokens", { token: owner, body: { name: "x", scope: "app", appId: mine } })).status, 201);
     assert.equal((await server.request("POST", "/api/v1/tokens", { token: owner, body: { name: "x", scope: "app", appId: alphaId } })).status, 404);
     assert.equal((await server.request("POST", "/api/v1/tokens", { token: owner, body: { name: "x", scope: "global" } })).status, 403);
@@ -108,8 +112,8 @@ describe("API tokens (SPEC 2.2, 4.5)", () => {
     assert.equal((await server.request("DELETE", `/api/v1/tokens/${id}`, { token: server.rootToken })).status, 404);
     const list = dataOf<TokenView[]>(await server.request("GET", "/api/v1/tokens", { token: server.rootToken }));
     assert.ok(!list.some((t) => t.id === id));
-    const row = server.app.databases.global.prepare("SELECT revoked_at FROM api_tokens WHERE id = ?").get(id) as { revoked_at: string };
-    assert.ok(row.revoked_at);
+    const row = await globalRow(server, sql<{ revoked_at: string | null }>`SELECT revoked_at FROM api_tokens WHERE id = ${id}`);
+    assert.ok(row?.revoked_at);
   });
 
   it("rejects malformed and mistyped tokens with 401", async () => {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { after, before, describe, it } from "node:test";
+import { sql } from "kysely";
 import type { RecordingState } from "../../src/recording/service.ts";
 import type { VodView } from "../../src/vods/service.ts";
 import { dataOf } from "../helpers/envelope.ts";
@@ -8,6 +9,7 @@ import { startMinio, type Minio } from "../helpers/minio.ts";
 import { Camera, cameraApp, mintKey, testJpeg } from "../helpers/mjpeg.ts";
 import { freePort } from "../helpers/ports.ts";
 import { metricValue, startServer, type TestServer } from "../helpers/server.ts";
+import { appRow } from "../helpers/rows.ts";
 import { eventually } from "../helpers/wait.ts";
 
 /**
@@ -64,8 +66,8 @@ describe("adaptive VOD ladder", () => {
     // ffprobe lists each variant's stream once per program it is in; heights are what matter.
     assert.deepEqual([...new Set(probe.trim().split("\n").map(Number).filter((h) => h > 0))].sort((a, b) => a - b), [144, 180]);
     // delete_local_after_upload waited for the ladder, then removed the file.
-    const local = server.app.databases.app("ladder").prepare("SELECT local_path FROM vods WHERE id = ?").get(vodId) as { local_path: string | null };
-    assert.equal(local.local_path, null);
+    const local = await appRow(server, "ladder", (t) => sql<{ local_path: string | null }>`SELECT local_path FROM ${t("vods")} WHERE id = ${vodId}`);
+    assert.equal(local?.local_path, null);
 
     const event = server.app.events.recent().find((e) => e.event === "vod_variants_ready");
     assert.deepEqual(event?.data, { vodId, app: "ladder", room: "ladder-stage", masterKey: `ladder/vods/${vodId}/hls/master.m3u8`, variants: "180p,144p" });

@@ -1,11 +1,13 @@
 import assert from "node:assert/strict";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { after, before, describe, it } from "node:test";
+import { sql } from "kysely";
 import type { VodView } from "../../src/vods/service.ts";
 import { vodStore } from "../../src/vods/store.ts";
 import { dataOf, errorOf, pageOf } from "../helpers/envelope.ts";
 import { startMinio, type Minio } from "../helpers/minio.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+import { appRows } from "../helpers/rows.ts";
 
 /**
  * SPEC 4.12's read routes over VOD rows. Recording (which makes the rows) is issue 13's next part,
@@ -28,15 +30,14 @@ describe("VOD list and detail", () => {
     await minio.createBucket("vods");
     server = await startServer({ SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" });
     assert.equal((await server.request("POST", "/api/v1/apps", { token: server.rootToken, body: { name: "vodapp" } })).status, 201);
-    const store = vodStore(server.app.databases.app("vodapp"));
+    const store = vodStore(server.app.databases.appSql("vodapp"));
     const rooms = ["lobby", "stage", "lobby", "stage", "lobby"];
-    rooms.forEach((room, i) => {
-      store.insert({ room, stream_id: null, egress_id: `cam_${i}`, source: "camera", part: 0, local_path: null, started_at: `2026-01-0${i + 1}T10:00:00.000Z` });
-    });
+    for (const [i, room] of rooms.entries()) {
+      await store.insert({ room, stream_id: null, egress_id: `cam_${i}`, source: "camera", part: 0, local_path: null, started_at: `2026-01-0${i + 1}T10:00:00.000Z` });
+    }
     // Two rows move on so the status filter has something to tell apart.
-    const db = server.app.databases.app("vodapp");
-    db.prepare("UPDATE vods SET status = 'ready', size_bytes = id * 100, file_key = 'vodapp/recordings/' || id || '.mp4' WHERE id IN (2, 4)").run();
-    db.prepare("UPDATE vods SET status = 'failed', size_bytes = 50, failure_reason = 'upload_failed', failure_detail = 'bucket missing' WHERE id = 5").run();
+    await appRows(server, "vodapp", (t) => sql`UPDATE ${t("vods")} SET status = 'ready', size_bytes = id * 100, file_key = 'vodapp/recordings/' || id || '.mp4' WHERE id IN (2, 4)`);
+    await appRows(server, "vodapp", (t) => sql`UPDATE ${t("vods")} SET status = 'failed', size_bytes = 50, failure_reason = 'upload_failed', failure_detail = 'bucket missing' WHERE id = 5`);
   });
   after(async () => {
     await server?.close();
@@ -128,7 +129,7 @@ describe("VOD list and detail", () => {
     const file = join(mkdtempSync(join(tmpdir(), "vod-raw-")), "rec-lobby.mp4");
     const bytes = Buffer.from(Array.from({ length: 600_000 }, (_, i) => i % 251));
     writeFileSync(file, bytes);
-    server.app.databases.app("vodapp").prepare("UPDATE vods SET local_path = ? WHERE id = 2").run(file);
+    await appRows(server, "vodapp", (t) => sql`UPDATE ${t("vods")} SET local_path = ${file} WHERE id = 2`);
     const raw = async (headers: Record<string, string>) => {
       const res = await fetch(`${server.url}/api/v1/apps/vodapp/vods/2/raw`, { headers: { authorization: `Bearer ${server.rootToken}`, ...headers } });
       return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };

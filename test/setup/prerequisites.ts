@@ -1,7 +1,9 @@
 import { createRequire } from "node:module";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { loadUws } from "../../src/http/uws.ts";
+import { postgresBin } from "../helpers/postgres.ts";
 import { ensureStandin, ensureTool, LIVEKIT, MINIO } from "./go-tools.ts";
 
 /**
@@ -114,4 +116,20 @@ export const prerequisites: Prerequisite[] = [
     },
   },
   debianTool("redis-server (each LiveKit test starts its own, for ingress)", "redis-server", [["redis-server", "--version"]]),
+  {
+    name: "PostgreSQL server binaries (store tests and the PostgreSQL suite start their own cluster)",
+    async ensure() {
+      // The binaries live under /usr/lib/postgresql/<major>/bin, named by whichever major is installed.
+      const version = () => {
+        try {
+          return firstLine([path.join(postgresBin(), "postgres"), "--version"]);
+        } catch {
+          return undefined;
+        }
+      };
+      const found = version() ?? (aptInstall("postgresql"), version());
+      if (found === undefined) throw new Error("postgres --version still does not run after installing Debian package postgresql");
+      return found;
+    },
+  },
 ];

@@ -2,10 +2,12 @@ import assert from "node:assert/strict";
 import { copyFileSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
+import { sql } from "kysely";
 import { pino } from "pino";
-import { Databases } from "../../src/db/databases.ts";
+import { SqliteDatabases } from "../../src/db/sqlite-databases.ts";
 import { migrate, MigrationError, readMigrations } from "../../src/db/migrator.ts";
 import { openDatabase } from "../../src/db/open.ts";
+import { describeEachBackend } from "../helpers/backends.ts";
 import { tempDir } from "../helpers/server.ts";
 
 function migrationsDir(files: Record<string, string>): string {
@@ -71,67 +73,80 @@ describe("migrator", () => {
   });
 });
 
-describe("Databases", () => {
+describeEachBackend("Databases", (backend) => {
+  it("keeps the instance id across restarts", async () => {
+    const t = await backend.open();
+    const id = t.databases.instanceId;
+    assert.match(id, /^[0-9a-f-]{36}$/);
+    assert.equal(t.databases.fresh, true, "this start created the global tables");
+    await t.close(t.databases);
+    const again = await t.again();
+    assert.equal(again.instanceId, id);
+    assert.equal(again.fresh, false);
+  });
+
+  it("has no actor_snapshots table: the unused snapshot persistence went", async () => {
+    const { databases } = await backend.open();
+    const tables = (await databases.sql.introspection.getTables()).map((table) => table.name);
+    assert.ok(tables.includes("apps"), `the introspection sees the global tables: ${tables.join(", ")}`);
+    assert.equal(tables.includes("actor_snapshots"), false);
+  });
+
+  it("refuses to start on a global database written by a newer release", async () => {
+    const t = await backend.open();
+    await sql`INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (999, 'future', 'x', 'now')`.execute(t.databases.sql);
+    await t.close(t.databases);
+    await assert.rejects(t.again(), /schema is at version 999/);
+  });
+});
+
+/** What only SQLite's files have: the data dir's mode, pragmas, and a database file per app. */
+describe("SqliteDatabases", () => {
   it("creates a missing data dir readable by its owner only", () => {
     const dataDir = path.join(tempDir(), "fresh");
-    new Databases({ dataDir, logger }).close();
+    new SqliteDatabases({ dataDir, logger }).closeNow();
     assert.equal(statSync(dataDir).mode & 0o777, 0o700);
   });
 
-  it("opens the global DB with WAL, foreign keys and a busy timeout, and keeps the instance id across restarts", () => {
-    const dataDir = tempDir();
-    const first = new Databases({ dataDir, logger });
-    assert.equal(first.global.pragma("journal_mode", { simple: true }), "wal");
-    assert.equal(first.global.pragma("foreign_keys", { simple: true }), 1);
-    assert.equal(first.global.pragma("busy_timeout", { simple: true }), 5000);
-    assert.equal(first.global.pragma("synchronous", { simple: true }), 1);
-    const id = first.instanceId;
-    first.close();
-    const second = new Databases({ dataDir, logger });
-    assert.equal(second.instanceId, id);
-    second.close();
+  it("opens the global DB with WAL, foreign keys and a busy timeout", () => {
+    const dbs = new SqliteDatabases({ dataDir: tempDir(), logger });
+    assert.equal(dbs.global.pragma("journal_mode", { simple: true }), "wal");
+    assert.equal(dbs.global.pragma("foreign_keys", { simple: true }), 1);
+    assert.equal(dbs.global.pragma("busy_timeout", { simple: true }), 5000);
+    assert.equal(dbs.global.pragma("synchronous", { simple: true }), 1);
+    dbs.closeNow();
   });
 
-  it("has no actor_snapshots table: the unused snapshot persistence went, and migration 0010 drops it", () => {
-    const dbs = new Databases({ dataDir: tempDir(), logger });
+  it("drops actor_snapshots in migration 0010", () => {
+    const dbs = new SqliteDatabases({ dataDir: tempDir(), logger });
     try {
-      assert.equal(dbs.global.prepare("SELECT name FROM sqlite_master WHERE name = 'actor_snapshots'").get(), undefined);
       assert.ok(dbs.global.prepare("SELECT 1 FROM schema_migrations WHERE version = 10").get(), "migration 0010 applied");
     } finally {
-      dbs.close();
+      dbs.closeNow();
     }
   });
 
   it("opens app databases lazily, caches the handle, and refuses names that are not slugs", () => {
     const dataDir = tempDir();
-    const dbs = new Databases({ dataDir, logger });
+    const dbs = new SqliteDatabases({ dataDir, logger });
     const db = dbs.app("demo");
     assert.equal(dbs.app("demo"), db);
     assert.equal(db.prepare("SELECT app_name FROM app_meta").pluck().get(), "demo");
     assert.throws(() => dbs.app("../evil"), /not an app name/);
     dbs.closeApp("demo");
     assert.notEqual(dbs.app("demo"), db);
-    dbs.close();
+    dbs.closeNow();
   });
 
   it("refuses an app database that belongs to another app", () => {
     const dataDir = tempDir();
-    const dbs = new Databases({ dataDir, logger });
+    const dbs = new SqliteDatabases({ dataDir, logger });
     dbs.app("alpha");
-    dbs.close();
+    dbs.closeNow();
     mkdirSync(path.join(dataDir, "apps", "beta"), { recursive: true });
     copyFileSync(path.join(dataDir, "apps", "alpha", "app.db"), path.join(dataDir, "apps", "beta", "app.db"));
-    const again = new Databases({ dataDir, logger });
+    const again = new SqliteDatabases({ dataDir, logger });
     assert.throws(() => again.app("beta"), /belongs to app "alpha"/);
-    again.close();
-  });
-
-  it("refuses to start on a global database written by a newer release", () => {
-    const dataDir = tempDir();
-    new Databases({ dataDir, logger }).close();
-    const db = openDatabase(path.join(dataDir, "service.db"));
-    db.prepare("INSERT INTO schema_migrations VALUES (999, 'future', 'x', 'now')").run();
-    db.close();
-    assert.throws(() => new Databases({ dataDir, logger }), /schema is at version 999/);
+    again.closeNow();
   });
 });

@@ -1,21 +1,23 @@
 import assert from "node:assert/strict";
-import path from "node:path";
-import { describe, it } from "node:test";
-import { openDatabase } from "../../src/db/open.ts";
+import { it } from "node:test";
+import pino from "pino";
+import { AppStore } from "../../src/apps/store.ts";
+import type { SqlDb } from "../../src/db/sql.ts";
 import { perDatabase } from "../../src/db/per-database.ts";
-import { tempDir } from "../helpers/server.ts";
+import { describeEachBackend } from "../helpers/backends.ts";
 
-describe("perDatabase", () => {
-  it("makes one value per connection, and a new one for a connection opened again", () => {
+describeEachBackend("perDatabase", (backend) => {
+  it("makes one value per app handle, and a new one once the app is deleted and created again", async () => {
+    const t = await backend.open();
+    const apps = new AppStore({ db: t.databases.sql, logger: pino({ level: "silent" }) });
+    await apps.load();
     let made = 0;
-    const storeOf = perDatabase((db) => ({ n: ++made, count: db.prepare<[], number>("SELECT 1").pluck() }));
-    const file = path.join(tempDir(), "app.db");
-    const first = openDatabase(file);
-    assert.equal(storeOf(first), storeOf(first));
-    assert.equal(storeOf(first).count.get(), 1);
-    first.close();
-    const again = openDatabase(file);
-    assert.equal(storeOf(again).n, 2, "the reopened database gets its own statements");
-    again.close();
+    const storeOf = perDatabase((db: SqlDb) => ({ n: ++made, db }));
+    const row = await apps.insert("per-db", null, t.creating("per-db"));
+    const first = storeOf(t.databases.appSql("per-db"));
+    assert.equal(storeOf(t.databases.appSql("per-db")), first, "the same handle, the same value");
+    await apps.remove(row.id, t.removing("per-db"));
+    await apps.insert("per-db", null, t.creating("per-db"));
+    assert.equal(storeOf(t.databases.appSql("per-db")).n, 2, "the app created again gets its own value");
   });
 });

@@ -1,17 +1,17 @@
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { before, it } from "node:test";
 import pino from "pino";
-import { AppLocks, ConfigFiles } from "../../src/apps/config/files.ts";
+import { ConfigFiles } from "../../src/apps/config/files.ts";
+import { InTurn } from "../../src/lib/in-turn.ts";
 import { AppConfigService } from "../../src/apps/config/service.ts";
 import { AppSecrets } from "../../src/apps/secrets.ts";
 import { SettingsBlock } from "../../src/apps/settings-block.ts";
-import { Databases } from "../../src/db/databases.ts";
 import { isProblem, problem } from "../../src/lib/problem.ts";
 import { parseSsrfAllowlist } from "../../src/lib/ssrf.ts";
 import { SecretBox } from "../../src/secrets/box.ts";
-import { tempDir } from "../helpers/server.ts";
+import { describeEachBackend } from "../helpers/backends.ts";
 
 const logger = pino({ level: "silent" });
 
@@ -22,25 +22,25 @@ interface Body {
   readonly password?: string;
 }
 
-describe("SettingsBlock: one GET/PUT pattern for the S3, MQTT and media-server blocks", () => {
-  let databases: Databases;
+describeEachBackend("SettingsBlock: one GET/PUT pattern for the S3, MQTT and media-server blocks", (backend) => {
   let configs: AppConfigService;
   let secrets: AppSecrets;
   let files: ConfigFiles;
   const resets: string[] = [];
   let refuseNextWrite = false;
 
-  before(() => {
-    const dataDir = tempDir();
-    databases = new Databases({ dataDir, logger });
+  before(async () => {
+    const t = await backend.open();
+    const { databases, dataDir } = t;
+    await t.registerApp("demo");
     files = new ConfigFiles(path.join(dataDir, "apps"));
     mkdirSync(path.join(dataDir, "apps", "demo"), { recursive: true });
     writeFileSync(files.configPath("demo"), "display_name: Demo\n");
-    configs = new AppConfigService({ files, locks: new AppLocks(), logger });
+    configs = new AppConfigService({ storage: files, locks: new InTurn<string>(), logger });
     configs.admitWith(() => (refuseNextWrite ? problem("conflict", "refused by the apps service's rule") : undefined));
     secrets = new AppSecrets({ databases, box: new SecretBox("a master key that is long enough for tests"), logger });
+    await secrets.load("demo");
   });
-  after(() => databases.close());
 
   const block = () =>
     new SettingsBlock({
@@ -61,13 +61,13 @@ describe("SettingsBlock: one GET/PUT pattern for the S3, MQTT and media-server b
     });
 
   it("views, then writes the edits (backed up), the secret and the reset, and answers the new view", async () => {
-    const before = files.read("demo");
+    const before = files.readNow("demo");
     const view = await block().update("demo", { url: "mqtt://broker.example.com", password: "pw" });
     assert.deepEqual(view, { url: "mqtt://broker.example.com", username: "", hasPassword: true });
     assert.equal(secrets.get("demo", "mqtt.password"), "pw");
     assert.deepEqual(resets, ["demo"]);
-    assert.match(files.read("demo"), /url: mqtt:\/\/broker\.example\.com/);
-    assert.equal(files.readBackup("demo", files.listBackups("demo")[0]?.ts ?? ""), before, "the file before the write is kept as a backup");
+    assert.match(files.readNow("demo") ?? "", /url: mqtt:\/\/broker\.example\.com/);
+    assert.equal(await files.readBackup("demo", (await files.listBackups("demo"))[0]?.ts ?? ""), before, "the file before the write is kept as a backup");
     assert.deepEqual(block().view("demo"), view);
   });
 
@@ -81,7 +81,7 @@ describe("SettingsBlock: one GET/PUT pattern for the S3, MQTT and media-server b
 
   it("stores nothing when its own rule, the outbound policy or the config write refuses", async () => {
     resets.length = 0;
-    const text = files.read("demo");
+    const text = files.readNow("demo");
     const own = await block().update("demo", { username: "root", url: "mqtt://127.0.0.1", password: "a" });
     assert.ok(isProblem(own));
     assert.equal(own.message, "body.username: not root", "the block's own rule is checked first");
@@ -94,7 +94,7 @@ describe("SettingsBlock: one GET/PUT pattern for the S3, MQTT and media-server b
     refuseNextWrite = false;
     assert.ok(isProblem(refused));
     assert.equal(refused.code, "conflict");
-    assert.equal(files.read("demo"), text, "config.yaml is untouched");
+    assert.equal(files.readNow("demo"), text, "config.yaml is untouched");
     assert.equal(secrets.has("demo", "mqtt.password"), false, "no secret was stored");
     assert.deepEqual(resets, [], "nothing was reset");
   });

@@ -1,14 +1,6 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-
-/** Backups kept per app; older ones are pruned on each write. */
-export const MAX_BACKUPS = 50;
-const TS = /^\d{8}T\d{9}Z(?:-\d{1,4})?$/;
-
-export interface BackupInfo {
-  readonly ts: string;
-  readonly sizeBytes: number;
-}
+import { BACKUP_TS, backupStamp, MAX_BACKUPS, type BackupInfo, type ConfigStorage } from "./storage.ts";
 
 /** Writes `text` to `file` atomically: a temp file, fsynced, renamed over, and the folder fsynced. */
 export function writeFileAtomic(file: string, text: string): void {
@@ -29,44 +21,56 @@ export function writeFileAtomic(file: string, text: string): void {
   }
 }
 
-function stamp(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, "").replace(".", "");
-}
-
 /**
- * An app's `config.yaml` and its backups in `config-backups/<ts>.yaml`. Callers serialize writers
- * per app (see `AppLocks`); this class only does the file work.
+ * The SQLite backend's config storage: an app's `config.yaml` and its backups in
+ * `config-backups/<ts>.yaml` beside it, read synchronously, written atomically.
  */
-export class ConfigFiles {
+export class ConfigFiles implements ConfigStorage {
   constructor(private readonly appsDir: string) {}
 
   configPath(app: string): string {
     return path.join(this.appsDir, app, "config.yaml");
   }
 
-  read(app: string): string {
-    return readFileSync(this.configPath(app), "utf8");
+  readonly readNow = (app: string): string | undefined => {
+    try {
+      return readFileSync(this.configPath(app), "utf8");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw err;
+    }
+  };
+
+  async read(app: string): Promise<string | undefined> {
+    return this.readNow(app);
   }
 
   /** Backs up the current file (when there is one), then writes the new text atomically. */
-  write(app: string, text: string): string | undefined {
+  async write(app: string, text: string): Promise<string | undefined> {
     const backup = this.backup(app);
     writeFileAtomic(this.configPath(app), text);
     return backup;
   }
 
+  async create(_app: string, text: string, { staging }: { readonly staging: string }): Promise<void> {
+    writeFileAtomic(path.join(staging, "config.yaml"), text);
+  }
+
+  changedElsewhere(): boolean {
+    return false;
+  }
+
+  place(app: string): { where: string; repair: string } {
+    return { where: this.configPath(app), repair: `fix or restore ${this.configPath(app)} (earlier versions are in config-backups/ beside it), then POST /api/v1/apps/${app}/reload` };
+  }
+
   /** Copies the current file to a new backup; answers its `ts`. */
-  backup(app: string): string | undefined {
-    let current: string;
-    try {
-      current = this.read(app);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-      throw err;
-    }
+  private backup(app: string): string | undefined {
+    const current = this.readNow(app);
+    if (current === undefined) return undefined;
     const dir = this.backupsDir(app);
     mkdirSync(dir, { recursive: true });
-    const base = stamp(new Date());
+    const base = backupStamp(new Date());
     let ts = base;
     for (let n = 1; this.exists(app, ts); n++) ts = `${base}-${n}`;
     writeFileAtomic(path.join(dir, `${ts}.yaml`), current);
@@ -74,8 +78,12 @@ export class ConfigFiles {
     return ts;
   }
 
+  async listBackups(app: string): Promise<BackupInfo[]> {
+    return this.backupsOnDisk(app);
+  }
+
   /** Newest first. */
-  listBackups(app: string): BackupInfo[] {
+  private backupsOnDisk(app: string): BackupInfo[] {
     let files: string[];
     try {
       files = readdirSync(this.backupsDir(app));
@@ -83,13 +91,17 @@ export class ConfigFiles {
       return [];
     }
     return files
-      .filter((f) => f.endsWith(".yaml") && TS.test(f.slice(0, -5)))
+      .filter((f) => f.endsWith(".yaml") && BACKUP_TS.test(f.slice(0, -5)))
       .map((f) => ({ ts: f.slice(0, -5), sizeBytes: statSync(path.join(this.backupsDir(app), f)).size }))
       .sort((a, b) => compareTs(b.ts, a.ts));
   }
 
-  readBackup(app: string, ts: string): string | undefined {
-    if (!TS.test(ts)) return undefined;
+  async readBackup(app: string, ts: string): Promise<string | undefined> {
+    return this.backupText(app, ts);
+  }
+
+  private backupText(app: string, ts: string): string | undefined {
+    if (!BACKUP_TS.test(ts)) return undefined;
     try {
       return readFileSync(path.join(this.backupsDir(app), `${ts}.yaml`), "utf8");
     } catch {
@@ -98,7 +110,7 @@ export class ConfigFiles {
   }
 
   private exists(app: string, ts: string): boolean {
-    return this.readBackup(app, ts) !== undefined;
+    return this.backupText(app, ts) !== undefined;
   }
 
   private backupsDir(app: string): string {
@@ -106,7 +118,7 @@ export class ConfigFiles {
   }
 
   private prune(app: string): void {
-    for (const old of this.listBackups(app).slice(MAX_BACKUPS)) {
+    for (const old of this.backupsOnDisk(app).slice(MAX_BACKUPS)) {
       rmSync(path.join(this.backupsDir(app), `${old.ts}.yaml`), { force: true });
     }
   }
@@ -117,21 +129,4 @@ function compareTs(a: string, b: string): number {
   const [baseA = "", nA = "0"] = a.split("-");
   const [baseB = "", nB = "0"] = b.split("-");
   return baseA === baseB ? Number(nA) - Number(nB) : baseA < baseB ? -1 : 1;
-}
-
-/** One writer at a time per app: config writes queue behind each other instead of interleaving. */
-export class AppLocks {
-  private readonly tails = new Map<string, Promise<unknown>>();
-
-  async run<T>(app: string, work: () => Promise<T> | T): Promise<T> {
-    const previous = this.tails.get(app) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const tail = next.catch(() => undefined);
-    this.tails.set(app, tail);
-    try {
-      return await next;
-    } finally {
-      if (this.tails.get(app) === tail) this.tails.delete(app);
-    }
-  }
 }

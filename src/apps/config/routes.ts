@@ -4,7 +4,6 @@ import { problem } from "../../lib/problem.ts";
 import { ok, okOr, text } from "../../http/reply.ts";
 import { defineRoute, type Route } from "../../http/route.ts";
 import { appParams } from "../schemas.ts";
-import type { ConfigFiles } from "./files.ts";
 import type { AppConfigService } from "./service.ts";
 import { YAML_LIMITS } from "./yaml.ts";
 import { backupResponse, backupsResponse, reloadedResponse, validatedResponse } from "./schemas.ts";
@@ -15,7 +14,7 @@ const backupParams = appParams.extend({ ts: z.string().max(40) });
 const BODY_LIMIT = YAML_LIMITS.maxBytes * 2 + 1024;
 
 /** SPEC 4.2: the raw YAML, its backups, and reloads. */
-export function configRoutes(configs: AppConfigService, files: ConfigFiles): Route[] {
+export function configRoutes(configs: AppConfigService): Route[] {
   const app = { auth: "any", app: true, params: appParams } as const;
   return [
     defineRoute({
@@ -24,7 +23,7 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
       path: "/api/v1/apps/{app}/config/raw",
       permission: "config:read",
       responseType: "application/yaml",
-      handler: async (ctx) => text(configs.raw(appOf(ctx).name), "application/yaml; charset=utf-8"),
+      handler: async (ctx) => text(await configs.raw(appOf(ctx).name), "application/yaml; charset=utf-8"),
     }),
     defineRoute({
       ...app,
@@ -49,7 +48,7 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
       response: validatedResponse,
       bodyLimit: BODY_LIMIT,
       handler: async (ctx) => {
-        const checked = configs.validate(appOf(ctx).name, ctx.body.yaml);
+        const checked = await configs.validate(appOf(ctx).name, ctx.body.yaml);
         return okOr(checked);
       },
     }),
@@ -59,7 +58,7 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
       path: "/api/v1/apps/{app}/config/backups",
       permission: "config:read",
       response: backupsResponse,
-      handler: async (ctx) => ok(files.listBackups(appOf(ctx).name)),
+      handler: async (ctx) => ok(await configs.listBackups(appOf(ctx).name)),
     }),
     defineRoute({
       ...app,
@@ -70,7 +69,7 @@ export function configRoutes(configs: AppConfigService, files: ConfigFiles): Rou
       response: backupResponse,
       errors: ["not_found"],
       handler: async (ctx) => {
-        const yaml = files.readBackup(appOf(ctx).name, ctx.params.ts);
+        const yaml = await configs.readBackup(appOf(ctx).name, ctx.params.ts);
         return yaml === undefined ? problem("not_found", `no backup ${ctx.params.ts}`) : ok({ ts: ctx.params.ts, yaml });
       },
     }),

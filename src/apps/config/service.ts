@@ -2,11 +2,14 @@ import { createTwoFilesPatch } from "diff";
 import type { Logger } from "pino";
 import { Document, isCollection, parseDocument } from "yaml";
 import type { AuditApi } from "../../audit/service.ts";
+import type { SqlDb } from "../../db/sql.ts";
 import { AppUnavailableError } from "../../db/app-unavailable.ts";
+import { BackgroundLoads } from "../../lib/background-loads.ts";
 import { changedPaths } from "../../lib/changed-paths.ts";
+import type { InTurn } from "../../lib/in-turn.ts";
 import { problem, type Problem } from "../../lib/problem.ts";
-import type { AppLocks, ConfigFiles } from "./files.ts";
 import { appConfigSchema, type AppConfig } from "./schema.ts";
+import type { BackupInfo, ConfigStorage } from "./storage.ts";
 import { parseBoundedYaml, stripInlineMqttPassword } from "./yaml.ts";
 
 /** A config that passed every check, with the exact text to store. */
@@ -47,27 +50,44 @@ export type ConfigListener = (app: string, config: AppConfig) => void;
 /** A rule a new config must pass that the file alone cannot tell (a room prefix no other app uses). */
 export type ConfigAdmission = (app: string, next: AppConfig) => Problem | undefined;
 
+type Done = { reloaded: true; warnings: string[] } | Problem;
+
+/** The lock every commit takes between its admission and its swap (no app is named ""). */
+const ADMISSION = "";
+
 /**
- * The per-app config as the service lives by it. `config.yaml` is the source of truth; every
- * write validates, backs the current file up, writes atomically under the app's lock, swaps the
- * live config and tells listeners (S3 and MQTT clients re-initialise from it).
+ * The per-app config as the service lives by it. The stored text (`config.yaml`, or its row on
+ * PostgreSQL: `ConfigStorage`) is the source of truth; every write validates, backs the current
+ * text up, stores the new one under the app's lock, swaps the live config and tells listeners (S3
+ * and MQTT clients re-initialise from it). Reads are synchronous (many domains ask per request):
+ * files are read on first use, as ever; a database's configs are read ahead (`loadAll` before the
+ * port opens, `load` for a new app) and read again in the background when another node wrote.
  */
 export class AppConfigService {
-  private readonly live = new Map<string, AppConfig>();
-  /** Apps whose config.yaml on disk was refused, with why; kept until a write, revert or reload succeeds. */
-  private readonly damaged = new Map<string, AppUnavailableError>();
+  /** Each app's config in force, with the stored text it came from. */
+  private readonly live = new Map<string, { readonly config: AppConfig; readonly text: string }>();
+  /** Apps whose stored config was refused, with why and the text refused; kept until a write, revert or reload succeeds. */
+  private readonly damaged = new Map<string, { readonly error: AppUnavailableError; readonly text: string | undefined }>();
+  /** Apps read again in the background (a write heard of, an app not read yet). */
+  private readonly reloads: BackgroundLoads<string>;
   private readonly listeners: ConfigListener[] = [];
   private admission: ConfigAdmission = () => undefined;
 
-  private readonly files: ConfigFiles;
-  private readonly locks: AppLocks;
+  private readonly storage: ConfigStorage;
+  private readonly locks: InTurn<string>;
   private readonly logger: Logger;
   private readonly audit: AuditApi | undefined;
 
-  constructor(options: { readonly files: ConfigFiles; readonly locks: AppLocks; readonly logger: Logger; readonly audit?: AuditApi }) {
-    this.files = options.files;
+  constructor(options: { readonly storage: ConfigStorage; readonly locks: InTurn<string>; readonly logger: Logger; readonly audit?: AuditApi }) {
+    this.storage = options.storage;
     this.locks = options.locks;
     this.logger = options.logger;
+    this.reloads = new BackgroundLoads(
+      (app) => this.load(app),
+      (app, err) => {
+        if (!(err instanceof AppUnavailableError)) this.logger.error({ err, app }, "reading the app's config failed: serving what was read before");
+      },
+    );
     this.audit = options.audit;
   }
 
@@ -76,8 +96,8 @@ export class AppConfigService {
   }
 
   /**
-   * The apps service's rule on every write, revert, reload and dry run. It runs in the same
-   * synchronous step as the write, so two apps' writes cannot both pass it and both land.
+   * The apps service's rule on every write, revert, reload and dry run. A write holds one lock
+   * from the rule to its swap, so two apps' writes cannot both pass it and both land.
    */
   admitWith(rule: ConfigAdmission): void {
     this.admission = rule;
@@ -109,29 +129,49 @@ export class AppConfigService {
   }
 
   /**
-   * The live config, loaded from disk on first use. A file that cannot be read, parsed or
-   * validated throws `AppUnavailableError` (check `config`) now and on every later call until a
-   * write, revert or reload succeeds: that app answers 503 `app_unavailable`, every other app runs,
-   * and the file is left exactly as it was for the operator.
+   * The live config. A stored text that is missing, cannot be parsed or is invalid throws
+   * `AppUnavailableError` (check `config`) now and on every later call until a write, revert or
+   * reload succeeds: that app answers 503 `app_unavailable`, every other app runs, and the text is
+   * left exactly as it was for the operator. On a database, an app not read yet (made by another
+   * node a moment ago) answers 503 until its read lands.
    */
   get(app: string): AppConfig {
+    if (this.storage.changedElsewhere(app)) this.reloads.request(app);
     const cached = this.live.get(app);
-    if (cached) return cached;
+    if (cached) return cached.config;
     const known = this.damaged.get(app);
-    if (known) throw known;
-    let text: string;
-    try {
-      text = this.files.read(app);
-    } catch (err) {
-      throw this.refuse(app, `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    if (known) throw known.error;
+    const readNow = this.storage.readNow;
+    if (readNow === undefined) {
+      this.reloads.request(app);
+      throw new AppUnavailableError(app, "config", "its config is being read", "retry in a moment");
     }
-    const checked = this.check(text);
-    if ("kind" in checked) throw this.refuse(app, `is invalid: ${checked.message}`);
-    this.live.set(app, checked.config);
-    return checked.config;
+    let text: string | undefined;
+    try {
+      text = readNow(app);
+    } catch (err) {
+      throw this.refuse(app, `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, undefined);
+    }
+    // Either live or refused now: the second call answers one or throws the other.
+    this.accept(app, text);
+    return this.get(app);
   }
 
-  /** Why the app's config.yaml cannot be used, or undefined when it loads. */
+  /**
+   * Reads the app's stored config into memory, under its lock: for every app before the port
+   * opens (`loadAll`), for a new app once created, and when another node wrote. A text that
+   * changed swaps the live config and tells listeners; one that cannot be used is refused.
+   */
+  load(app: string): Promise<void> {
+    return this.locks.run(app, async () => this.accept(app, await this.storage.read(app)));
+  }
+
+  /** `load` for each app. */
+  async loadAll(apps: readonly string[]): Promise<void> {
+    await Promise.all(apps.map((app) => this.load(app)));
+  }
+
+  /** Why the app's config cannot be used, or undefined when it loads. */
   damage(app: string): AppUnavailableError | undefined {
     try {
       this.get(app);
@@ -142,20 +182,31 @@ export class AppConfigService {
     }
   }
 
-  raw(app: string): string {
-    return this.files.read(app);
+  /** The stored text, exactly. */
+  async raw(app: string): Promise<string> {
+    const text = await this.storage.read(app);
+    if (text === undefined) throw this.refuse(app, "is missing", undefined);
+    return text;
+  }
+
+  listBackups(app: string): Promise<BackupInfo[]> {
+    return this.storage.listBackups(app);
+  }
+
+  readBackup(app: string, ts: string): Promise<string | undefined> {
+    return this.storage.readBackup(app, ts);
   }
 
   /** Validates, backs up, writes and hot-reloads. On any problem nothing is written. */
-  put(app: string, text: string): Promise<{ reloaded: true; warnings: string[] } | Problem> {
+  put(app: string, text: string): Promise<Done> {
     return this.locks.run(app, () => this.commit(app, text));
   }
 
   /** Applies edits to the current document, keeping its comments and layout. */
   update(app: string, edits: readonly Edit[]): Promise<Updated | Problem> {
-    return this.locks.run(app, () => {
+    return this.locks.run(app, async () => {
       const before = this.get(app);
-      const beforeText = this.files.read(app);
+      const beforeText = await this.raw(app);
       const parsed = parseDocument(beforeText);
       // An empty or null document (`~`, `---`) is a valid config of defaults but has no collection to edit in.
       const doc = isCollection(parsed.contents) ? parsed : new Document({});
@@ -163,38 +214,48 @@ export class AppConfigService {
         if (edit.value === undefined) doc.deleteIn(edit.path);
         else doc.setIn(edit.path, doc.createNode(edit.value));
       }
-      const committed = this.commit(app, doc.toString());
+      const committed = await this.commit(app, doc.toString());
       if ("kind" in committed) return committed;
-      return { ...committed, before, after: this.get(app), diff: createTwoFilesPatch("config.yaml", "config.yaml", beforeText, this.files.read(app), "before", "after") };
+      const after = this.live.get(app);
+      return { ...committed, before, after: this.get(app), diff: createTwoFilesPatch("config.yaml", "config.yaml", beforeText, after?.text ?? "", "before", "after") };
     });
   }
 
   /** The dry run: what a write would change, as a unified diff, and its warnings. */
-  validate(app: string, text: string): { valid: true; warnings: string[]; diff: string } | Problem {
+  async validate(app: string, text: string): Promise<{ valid: true; warnings: string[]; diff: string } | Problem> {
     const checked = this.admit(app, text);
     if ("kind" in checked) return checked;
-    return { valid: true, warnings: checked.warnings, diff: createTwoFilesPatch("config.yaml", "config.yaml", this.raw(app), checked.text, "current", "proposed") };
+    return { valid: true, warnings: checked.warnings, diff: createTwoFilesPatch("config.yaml", "config.yaml", await this.raw(app), checked.text, "current", "proposed") };
   }
 
-  /** Restores a backup as the live config; the current file is backed up first. */
-  revert(app: string, ts: string): Promise<{ reloaded: true; warnings: string[] } | Problem> {
-    return this.locks.run(app, () => {
-      const text = this.files.readBackup(app, ts);
+  /** Restores a backup as the live config; the current text is backed up first. */
+  revert(app: string, ts: string): Promise<Done> {
+    return this.locks.run(app, async () => {
+      const text = await this.storage.readBackup(app, ts);
       if (text === undefined) return problem("not_found", `no backup ${ts} for app ${app}`);
       return this.commit(app, text, { action: "config.revert", backup: ts });
     });
   }
 
-  /** Re-reads the file (edited by hand, say) and re-initialises what depends on it. */
-  reload(app: string): Promise<{ reloaded: true; warnings: string[] } | Problem> {
-    return this.locks.run(app, () => {
-      const checked = this.admit(app, this.files.read(app));
-      if ("kind" in checked) return checked;
-      const before = this.previous(app);
-      this.swap(app, checked.config);
-      this.recordChange(app, before, checked.config, { action: "config.reload" });
-      return { reloaded: true as const, warnings: checked.warnings };
+  /** Re-reads the stored text (edited by hand, say) and re-initialises what depends on it. */
+  reload(app: string): Promise<Done> {
+    return this.locks.run(app, async () => {
+      const text = await this.storage.read(app);
+      if (text === undefined) return problem("bad_request", `app ${app} has no stored config to reload; write one with PUT /api/v1/apps/${app}/config/raw`);
+      const before = await this.previous(app);
+      return this.locks.run(ADMISSION, async () => {
+        const checked = this.admit(app, text);
+        if ("kind" in checked) return checked;
+        this.swap(app, checked.config, text);
+        await this.recordChange(app, before, checked.config, { action: "config.reload" });
+        return { reloaded: true as const, warnings: checked.warnings };
+      });
     });
+  }
+
+  /** Stores a new app's first config inside the registry's transaction that creates its storage. */
+  create(app: string, text: string, at: { readonly staging: string; readonly trx: SqlDb }): Promise<void> {
+    return this.storage.create(app, text, at);
   }
 
   /** Writes a first config for a new app, without backup or listeners. */
@@ -208,16 +269,44 @@ export class AppConfigService {
     this.damaged.delete(app);
   }
 
-  private refuse(app: string, why: string): AppUnavailableError {
-    const file = this.files.configPath(app);
+  /**
+   * Makes `text` (as stored) the app's config: kept as it is when unchanged, swapped in (with the
+   * listeners told) when it replaces a live one, refused when it is missing or invalid.
+   */
+  private accept(app: string, text: string | undefined): void {
+    const live = this.live.get(app);
+    if (live !== undefined && live.text === text) return;
+    const known = this.damaged.get(app);
+    if (known !== undefined && known.text === text) return;
+    if (text === undefined) {
+      this.live.delete(app);
+      this.refuse(app, "is missing", text);
+      return;
+    }
+    const checked = this.check(text);
+    if ("kind" in checked) {
+      this.live.delete(app);
+      this.refuse(app, `is invalid: ${checked.message}`, text);
+      return;
+    }
+    if (live === undefined) {
+      this.live.set(app, { config: checked.config, text });
+      this.damaged.delete(app);
+    } else {
+      this.swap(app, checked.config, text);
+    }
+  }
+
+  private refuse(app: string, why: string, text: string | undefined): AppUnavailableError {
+    const { where, repair } = this.storage.place(app);
     const action =
-      `fix or restore ${file} (earlier versions are in config-backups/ beside it), then POST /api/v1/apps/${app}/reload, ` +
+      `${repair}, ` +
       `or write a valid one with PUT /api/v1/apps/${app}/config/raw or revert to a backup with POST /api/v1/apps/${app}/config/backups/{ts}/revert`;
     const refused = new AppUnavailableError(app, "config", `its config.yaml ${why}`.slice(0, 400), action);
-    this.damaged.set(app, refused);
+    this.damaged.set(app, { error: refused, text });
     this.logger.error(
-      { app, file, check: "config", detail: refused.detail },
-      `the config.yaml of app ${app} ${why.slice(0, 300)}: the app answers 503 app_unavailable while every other app runs, and the file is left untouched. To repair it: ${action}`,
+      { app, file: where, check: "config", detail: refused.detail },
+      `the config.yaml of app ${app} ${why.slice(0, 300)}: the app answers 503 app_unavailable while every other app runs, and the stored text is left untouched. To repair it: ${action}`,
     );
     return refused;
   }
@@ -229,37 +318,43 @@ export class AppConfigService {
     return this.admission(app, checked.config) ?? checked;
   }
 
-  private commit(app: string, text: string, change: ConfigChange = { action: "config.write" }): { reloaded: true; warnings: string[] } | Problem {
-    const checked = this.admit(app, text);
-    if ("kind" in checked) return checked;
-    const before = this.previous(app);
-    this.files.write(app, checked.text);
-    this.recordChange(app, before, checked.config, change);
-    this.swap(app, checked.config);
-    return { reloaded: true, warnings: checked.warnings };
+  private async commit(app: string, text: string, change: ConfigChange = { action: "config.write" }): Promise<Done> {
+    const before = await this.previous(app);
+    return this.locks.run(ADMISSION, async () => {
+      const checked = this.admit(app, text);
+      if ("kind" in checked) return checked;
+      await this.storage.write(app, checked.text);
+      await this.recordChange(app, before, checked.config, change);
+      this.swap(app, checked.config, checked.text);
+      return { reloaded: true as const, warnings: checked.warnings };
+    });
   }
 
-  /** Which keys changed, never their values: config.yaml holds no secrets, but it is not ours to copy. */
-  private recordChange(app: string, before: AppConfig | undefined, after: AppConfig, change: ConfigChange): void {
+  /**
+   * Which keys changed, never their values: config.yaml holds no secrets, but it is not ours to
+   * copy. Awaited before the write answers, so the entry is there for whoever reads next.
+   */
+  private async recordChange(app: string, before: AppConfig | undefined, after: AppConfig, change: ConfigChange): Promise<void> {
     const { action, backup } = change;
-    this.audit?.record({ action, app, target: "config.yaml", summary: { changed: changedPaths(before, after), ...(backup ? { backup } : {}) } });
+    await this.audit?.record({ action, app, target: "config.yaml", summary: { changed: changedPaths(before, after), ...(backup ? { backup } : {}) } });
   }
 
   /** The config in force before a write, for the audit entry; undefined when none could be read. */
-  private previous(app: string): AppConfig | undefined {
+  private async previous(app: string): Promise<AppConfig | undefined> {
     if (!this.audit) return undefined;
     const live = this.live.get(app);
-    if (live) return live;
+    if (live) return live.config;
     try {
-      const checked = this.check(this.files.read(app));
-      return "kind" in checked ? undefined : checked.config;
+      const text = await this.storage.read(app);
+      const checked = text === undefined ? undefined : this.check(text);
+      return checked === undefined || "kind" in checked ? undefined : checked.config;
     } catch {
       return undefined;
     }
   }
 
-  private swap(app: string, config: AppConfig): void {
-    this.live.set(app, config);
+  private swap(app: string, config: AppConfig, text: string): void {
+    this.live.set(app, { config, text });
     this.damaged.delete(app);
     for (const listener of this.listeners) {
       try {

@@ -49,6 +49,8 @@ export function parseBoundedYaml(text: string): YamlResult {
   if (Buffer.byteLength(text) > YAML_LIMITS.maxBytes) {
     return { ok: false, message: `the YAML is larger than ${YAML_LIMITS.maxBytes} bytes` };
   }
+  // YAML allows no NUL character, and PostgreSQL's text (where configs live there) cannot hold one.
+  if (text.includes("\u0000")) return { ok: false, message: "the YAML holds a NUL character, which YAML does not allow" };
   if (tooDeep(text)) return { ok: false, message: `the YAML nests deeper than ${YAML_LIMITS.maxDepth} levels` };
   // The package's own duplicate-key check is quadratic in a map's size; ours below is linear.
   const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: true });

@@ -1,0 +1,31 @@
+/**
+ * Reloads run in the background, one at a time per key: a caller that serves from memory asks for
+ * a fresh read (another process wrote, the entry is missing) and goes on with what it holds. A
+ * request while a load of the key runs is remembered, and one more load follows it, so a write
+ * that landed during the read is never missed; any number of requests meanwhile make one load.
+ */
+export class BackgroundLoads<K> {
+  /** Keys being loaded, and whether another load was asked for meanwhile. */
+  private readonly loading = new Map<K, boolean>();
+
+  constructor(
+    private readonly load: (key: K) => Promise<void>,
+    /** Told of a load that failed; what was held before stays served. */
+    private readonly failed: (key: K, err: unknown) => void,
+  ) {}
+
+  request(key: K): void {
+    if (this.loading.has(key)) {
+      this.loading.set(key, true);
+      return;
+    }
+    this.loading.set(key, false);
+    this.load(key)
+      .catch((err: unknown) => this.failed(key, err))
+      .finally(() => {
+        const again = this.loading.get(key) === true;
+        this.loading.delete(key);
+        if (again) this.request(key);
+      });
+  }
+}

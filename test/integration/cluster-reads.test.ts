@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { latencyLatch } from "../../machines/latency-latch.ts";
+import { PeerStore } from "../../src/peers/store.ts";
+import type { ActorInfo } from "../../src/supervisor/supervisor.ts";
+import { dataOf } from "../helpers/envelope.ts";
+import { freePort } from "../helpers/ports.ts";
+import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { startRedis, type TestRedis } from "../helpers/redis.ts";
+import { startServer, tempDir, type TestServer } from "../helpers/server.ts";
+
+type NodeActor = ActorInfo & { node: string };
+
+/** Two nodes on one PostgreSQL database and one Redis, each reachable at the URL it heartbeats. */
+describe("reads that span nodes", () => {
+  let pg: TestPostgres;
+  let redis: TestRedis;
+  let a: TestServer;
+  let b: TestServer;
+  const node = async (id: string, url: string, dataDir: string): Promise<TestServer> => {
+    const port = await freePort();
+    return startServer({
+      SERVICE_DATABASE_URL: url,
+      SERVICE_REDIS_URL: redis.url,
+      SERVICE_NODE_ID: id,
+      SERVICE_PORT: String(port),
+      SERVICE_NODE_URL: `http://127.0.0.1:${port}`,
+      SERVICE_JWT_SECRET: "a-jwt-secret-the-nodes-share-0123456789",
+      SERVICE_MASTER_KEY: "a-master-key-the-nodes-share-0123456789",
+      SERVICE_DATA_DIR: dataDir,
+    });
+  };
+
+  before(async () => {
+    [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+    const url = await pg.database();
+    a = await node("node-a", url, tempDir());
+    b = await node("node-b", url, tempDir());
+  });
+  after(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await Promise.all([pg?.stop(), redis?.stop()]);
+  });
+
+  it("/debug/actors on any node lists every node's actors, each with its node", async () => {
+    a.app.supervisor.spawn("latency:demo:lobby", latencyLatch, { room: "lobby", thresholdMs: 100, cooldownSeconds: 60 });
+    b.app.supervisor.spawn("latency:demo:hall", latencyLatch, { room: "hall", thresholdMs: 100, cooldownSeconds: 60 });
+    for (const [server, token] of [
+      [a, a.rootToken],
+      [b, a.rootToken],
+    ] as const) {
+      const res = await server.request("GET", "/api/v1/debug/actors?prefix=latency:demo:", { token });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.headers.get("x-cluster-missing"), null);
+      const seen = dataOf<NodeActor[]>(res).map((actor) => `${actor.node} ${actor.id}`).sort();
+      assert.deepEqual(seen, ["node-a latency:demo:lobby", "node-b latency:demo:hall"]);
+    }
+    const local = await b.request("GET", "/api/v1/debug/actors?prefix=latency:demo:&scope=node", { token: a.rootToken });
+    assert.deepEqual(dataOf<NodeActor[]>(local).map((actor) => actor.node), ["node-b"]);
+  });
+
+  it("answers with what it has, and names a peer that does not answer", async () => {
+    // A node that heartbeated a moment ago and died: its row is there, nothing answers at its URL.
+    await new PeerStore(a.app.databases.sql).beat({ id: "node-c", url: `http://127.0.0.1:${await freePort()}`, version: "0.1.0", startedAt: new Date().toISOString(), at: Date.now(), draining: false });
+    const res = await a.request("GET", "/api/v1/debug/actors?prefix=latency:demo:", { token: a.rootToken });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("x-cluster-missing"), "node-c");
+    assert.deepEqual(dataOf<NodeActor[]>(res).map((actor) => actor.node).sort(), ["node-a", "node-b"]);
+  });
+});
