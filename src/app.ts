@@ -119,7 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .add(supervisorModule)
       .add(docsModule)
       .add(consoleModule);
-    const { apps, docs, egress, guard, peers, rateLimits, streams, tokens } = list.provided;
+    const { apps, docs, egress, guard, ownership, peers, rateLimits, streams, tokens } = list.provided;
     // Deleting an app and changing its settings reach every module through the list.
     apps.service.onDelete((app, deletion) => list.forgetApp(app, deletion));
     apps.configs.onChange((app) => list.configChanged({ app }));
@@ -148,14 +148,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await list.start();
         return port;
       },
-      // HTTP first so nothing new arrives, then the modules in reverse, then the actors, then the
-      // pools (a VOD actor's cleanup may still probe its file), then Redis and the databases they wrote to.
+      // HTTP first so nothing new arrives, then the modules in reverse, then the actors (whose
+      // leases then go to the other nodes), then the pools (a VOD actor's cleanup may still probe
+      // its file), then Redis and the databases they wrote to.
       stop: () =>
         (stopping ??= (async () => {
           list.drain();
           await server.stop(config.shutdownGraceMs);
           await list.stop();
           await core.supervisor.stopAll();
+          await ownership.handOver().catch((err: Error) => logger.warn({ err: err.message }, "could not hand this node's actor leases over"));
           await core.pools.close();
           await core.redis?.close();
           await databases.close();

@@ -27,7 +27,19 @@ export interface DatabasesContract {
   closeApp(name: string): void;
   /** The bytes the app's tables take. */
   appBytes(name: string): Promise<number>;
+  /**
+   * Messages from one node to another over the database the nodes share (PostgreSQL's
+   * LISTEN/NOTIFY). On SQLite there is no other node, so nothing is ever sent or heard.
+   */
+  readonly messages: NodeMessages;
   /** Whether the database answers a query now (readiness). */
   reachable(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** A short message to one node: delivered at most once, and lost when that node is not listening. */
+export interface NodeMessages {
+  tell(node: string, body: string): Promise<void>;
+  /** Hands every message addressed to `node` (this one) to `handler`. */
+  listen(node: string, handler: (body: string) => void): void;
 }

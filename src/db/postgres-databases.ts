@@ -6,7 +6,7 @@ import type { Migration } from "./migrator.ts";
 import { appSchema, migrateSchema, postgresPool, postgresSql, underMigrationLock } from "./postgres.ts";
 import { installMigrations, postgresMigrations } from "./postgres-install.ts";
 import type { DbHealth, DbSizes } from "../../workers/db-maintenance.ts";
-import type { DatabasesContract } from "./contract.ts";
+import type { DatabasesContract, NodeMessages } from "./contract.ts";
 import type { SqlDb } from "./sql.ts";
 import { PostgresWriteFeed } from "./postgres-feed.ts";
 import { registerWriteFeed } from "./writes.ts";
@@ -37,6 +37,10 @@ export class PostgresDatabases implements DatabasesContract {
     private readonly appMigrations: readonly Migration[],
     private readonly feed: PostgresWriteFeed,
   ) {}
+
+  get messages(): NodeMessages {
+    return this.feed;
+  }
 
   /**
    * Connects and, under the cluster-wide migration lock, brings the global schema and every app's

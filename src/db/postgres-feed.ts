@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Logger } from "pino";
+import type { NodeMessages } from "./contract.ts";
 import type { WriteFeed, WriteWatch } from "./writes.ts";
 
 const CHANNEL = "service_core_writes";
+/** Messages from one node to another (`NodeMessages`), as JSON `{ to, body }`. */
+const NODES_CHANNEL = "service_core_nodes";
 /** How long the listener waits before connecting again after losing its connection. */
 const RECONNECT_MS = 500;
 
@@ -24,11 +27,12 @@ class Watch implements WriteWatch {
  * it is lost, notifications in between could be missed, so every watch is marked written once it
  * is back: a cache reloads rather than serve a write it never heard of.
  */
-export class PostgresWriteFeed {
+export class PostgresWriteFeed implements NodeMessages {
   /** Tells this process's own notifications apart (its stores already dropped what they wrote). */
   private readonly sender = randomUUID();
   private readonly watches = new Map<string, Set<WeakRef<Watch>>>();
   private listener: pg.Client | undefined;
+  private readonly inboxes = new Map<string, (body: string) => void>();
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
 
@@ -41,11 +45,12 @@ export class PostgresWriteFeed {
   /** Connects the listener; resolves once notifications are being received. */
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
-    client.on("notification", (n) => this.heard(n.payload ?? ""));
+    client.on("notification", (n) => (n.channel === NODES_CHANNEL ? this.delivered(n.payload ?? "") : this.heard(n.payload ?? "")));
     client.on("error", (err) => this.lost(client, err));
     client.on("end", () => this.lost(client));
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN ${NODES_CHANNEL}`);
     this.listener = client;
   }
 
@@ -68,6 +73,14 @@ export class PostgresWriteFeed {
     };
   }
 
+  async tell(node: string, body: string): Promise<void> {
+    await this.pool.query("SELECT pg_notify($1, $2)", [NODES_CHANNEL, JSON.stringify({ to: node, body })]);
+  }
+
+  listen(node: string, handler: (body: string) => void): void {
+    this.inboxes.set(node, handler);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retry);
@@ -78,6 +91,17 @@ export class PostgresWriteFeed {
     const space = payload.indexOf(" ");
     if (space < 0 || payload.slice(0, space) === this.sender) return;
     this.mark(this.watches.get(payload.slice(space + 1)));
+  }
+
+  private delivered(payload: string): void {
+    let message: { to?: unknown; body?: unknown };
+    try {
+      message = JSON.parse(payload) as typeof message;
+    } catch {
+      return;
+    }
+    const inbox = typeof message.to === "string" ? this.inboxes.get(message.to) : undefined;
+    if (inbox && typeof message.body === "string") inbox(message.body);
   }
 
   private mark(set: Set<WeakRef<Watch>> | undefined): void {

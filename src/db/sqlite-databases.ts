@@ -8,7 +8,7 @@ import type { Problem } from "../lib/problem.ts";
 import { AppUnavailableError, appUnavailableProblem, type FailedCheck } from "./app-unavailable.ts";
 import { migrate, MigrationError, readMigrations, type Migration } from "./migrator.ts";
 import { openDatabase, type Db } from "./open.ts";
-import type { DatabasesContract } from "./contract.ts";
+import type { DatabasesContract, NodeMessages } from "./contract.ts";
 import { sqliteSql, type SqlDb } from "./sql.ts";
 
 const MIGRATIONS = fileURLToPath(new URL("./migrations/", import.meta.url));
@@ -172,6 +172,9 @@ export class SqliteDatabases implements DatabasesContract {
   }
 
   /** Whether the global database answers a query now (readiness). */
+  /** One node has no one to tell: the service refuses a second node on this data (docs/storage.md). */
+  readonly messages: NodeMessages = { tell: async () => undefined, listen: () => undefined };
+
   async reachable(): Promise<boolean> {
     try {
       await sql`SELECT 1`.execute(this.sql);
