@@ -27,8 +27,12 @@ export interface AppsApi {
 }
 
 /** Apps (tenants): the registry, per-app config with backups, presets, and the S3 and MQTT blocks. */
+/** How often the registry is read with no request to read it, so it hears of other nodes' apps. */
+const REGISTRY_READ_MS = 1000;
+
 export function appsModule(core: Core, deps: { audit: AuditApi }): Module<{ apps: AppsApi }> {
   const { config, logger, databases } = core;
+  let registryTimer: NodeJS.Timeout | undefined;
   // On PostgreSQL every node reads the same configs from the app's schema; on SQLite they are files.
   const storage = databases.dialect === "postgres" ? new DatabaseConfigs(databases) : new ConfigFiles(path.join(config.dataDir, "apps"));
   const configs = new AppConfigService({ storage, locks: new InTurn<string>(), logger, audit: deps.audit });
@@ -58,8 +62,21 @@ export function appsModule(core: Core, deps: { audit: AuditApi }): Module<{ apps
       const names = core.registry.snapshot().map((app) => app.name);
       await Promise.all([configs.loadAll(names), secrets.loadAll(names)]);
     },
-    start: () => service.logPrefixOverlaps(),
-    stop: () => s3.close(),
+    start: () => {
+      service.logPrefixOverlaps();
+      // An app another node created is read here ahead of its first use, as this node's own are:
+      // its events, webhooks and adopted actors find its config and secrets loaded. The registry
+      // reloads when read after another node's write, so it is read on a short timer too.
+      core.registry.onAdded((names) => {
+        Promise.all([configs.loadAll(names), secrets.loadAll(names)]).catch((err: Error) => core.logger.warn({ err: err.message, apps: names }, "could not read new apps' config"));
+      });
+      registryTimer = setInterval(() => core.registry.list({ all: true }), REGISTRY_READ_MS);
+      registryTimer.unref();
+    },
+    stop: () => {
+      clearInterval(registryTimer);
+      return s3.close();
+    },
   };
 }
 

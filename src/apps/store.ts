@@ -74,6 +74,7 @@ export class AppStore {
   private reloading = false;
   /** Set when a reload failed or a write rolled back: the next read reloads. */
   private retry = false;
+  private readonly added: Array<(names: string[]) => void> = [];
 
   constructor(options: AppStoreOptions) {
     this.handle = options.db;
@@ -162,10 +163,18 @@ export class AppStore {
     return result;
   }
 
+  /** Told the names of apps a reload found that the previous snapshot did not have (another node created them). */
+  onAdded(listener: (names: string[]) => void): void {
+    this.added.push(listener);
+  }
+
   private show(load: number, all: readonly AppRow[]): void {
     if (load < this.shown) return;
     this.shown = load;
+    const before = this.cached;
     this.cached = registryOf(all);
+    const added = before ? all.filter((app) => !before.byName.has(app.name)).map((app) => app.name) : [];
+    if (added.length > 0) for (const listener of this.added) listener(added);
   }
 
   private registry(): Registry {

@@ -7,6 +7,7 @@ import type { AppStore } from "../apps/store.ts";
 import type { MediaServers } from "../media/servers.ts";
 import type { LocalStreams } from "../streams/local.ts";
 import type { StreamTracker } from "../streams/tracker.ts";
+import type { Ownership } from "../peers/ownership.ts";
 import type { Supervisor } from "../supervisor/supervisor.ts";
 import { unlessUnavailable, unlessUnavailableAsync } from "../db/app-unavailable.ts";
 import type { EventDispatcher } from "./dispatcher.ts";
@@ -26,6 +27,8 @@ export interface LatencyMonitorDeps {
   /** Streams served here (cameras) have no LiveKit room to probe. */
   readonly local: LocalStreams;
   readonly supervisor: Supervisor;
+  /** One node probes each room (its latch's lease), so each alert is emitted once cluster-wide. */
+  readonly ownership: Ownership;
   readonly events: EventDispatcher;
   readonly logger: Logger;
   readonly now?: () => number;
@@ -50,6 +53,8 @@ export class LatencyMonitor {
   constructor(private readonly d: LatencyMonitorDeps) {
     this.log = d.logger.child({ component: "latency" });
     this.now = d.now ?? Date.now;
+    // A stopped node's latch is not carried over: the next pass of any node claims its room afresh.
+    d.ownership.register("latency:", { adopt: async () => false, deliver: async () => undefined });
   }
 
   start(): void {
@@ -94,7 +99,9 @@ export class LatencyMonitor {
     if (!app || !media) return;
     const config = this.d.configs.get(appName).latency_alert;
     const active = await unlessUnavailableAsync([], () => this.d.tracker.store(app).active());
-    const rooms = [...new Set(active.filter((s) => !this.d.local.owns(s)).map((s) => s.room))].slice(0, MAX_ROOMS_PER_PASS);
+    const live = [...new Set(active.filter((s) => !this.d.local.owns(s)).map((s) => s.room))].slice(0, MAX_ROOMS_PER_PASS);
+    const rooms: string[] = [];
+    for (const room of live) if (await this.d.ownership.claim(actorId(appName, room))) rooms.push(room);
     this.stopLatches(appName, new Set(rooms));
     for (const room of rooms) {
       const latch = this.latch(appName, room, config.threshold_ms, config.cooldown_seconds);

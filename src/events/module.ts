@@ -2,6 +2,7 @@ import type { AppsApi } from "../apps/module.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import type { MediaApi } from "../media/module.ts";
+import type { Ownership } from "../peers/ownership.ts";
 import type { Peers } from "../peers/service.ts";
 import type { StreamsApi } from "../streams/module.ts";
 import { LatencyMonitor } from "./latency-monitor.ts";
@@ -24,7 +25,7 @@ export interface EventsModuleOptions {
  * monitor that emits latency events of its own. Every module emits through the core dispatcher.
  */
 export function eventsModule(options: EventsModuleOptions = {}) {
-  return (core: Core, deps: { apps: AppsApi; media: MediaApi; peers: Peers; streams: StreamsApi }): Module => {
+  return (core: Core, deps: { apps: AppsApi; media: MediaApi; peers: Peers; ownership: Ownership; streams: StreamsApi }): Module => {
     const { config, logger, logging, databases, events, supervisor } = core;
     const { service: appService, store: apps, configs, secrets } = deps.apps;
     const eventMetrics = new EventMetrics({ registry: core.metrics.registry, events });
@@ -52,6 +53,7 @@ export function eventsModule(options: EventsModuleOptions = {}) {
       tracker: deps.streams.tracker,
       local: deps.streams.local,
       supervisor,
+      ownership: deps.ownership,
       events,
       logger,
     });

@@ -79,16 +79,23 @@ export class Ownership {
 
   /**
    * Sends `message` for the actor `key` to the node that runs it: `here` when that is this node
-   * (the caller handles it), `sent` when another holds it, `nobody` when no live node does (the
-   * node that ran it stopped; whoever adopts it reads its state from its rows).
+   * (the caller handles it), `sent` when another holds it. When no live node holds it (its node
+   * stopped), this node adopts it first and answers `here`; `nobody` when there is nothing left
+   * to run.
    */
   async forward(key: string, message: unknown): Promise<Forwarded> {
     if (this.o.supervisor.get(key)) return "here";
     const holder = await this.o.store.holder(key, this.now());
-    if (holder === undefined) return "nobody";
     if (holder === this.o.node) return "here";
-    await this.o.messages.tell(holder, JSON.stringify({ key, message }));
-    return "sent";
+    if (holder !== undefined) {
+      await this.o.messages.tell(holder, JSON.stringify({ key, message }));
+      return "sent";
+    }
+    const kind = this.kindOf(key);
+    if (!kind || !(await this.claim(key))) return "nobody";
+    if (await kind.adopt(key)) return "here";
+    await this.letGo(key);
+    return "nobody";
   }
 
   /**

@@ -12,6 +12,7 @@ import type { StreamsApi } from "../streams/module.ts";
 import type { SystemApi } from "../system/module.ts";
 import type { EgressUsage } from "../tenants/usage.ts";
 import { h264Encoder } from "../vods/encoders.ts";
+import type { Ownership } from "../peers/ownership.ts";
 import { restreamRoutes } from "./routes.ts";
 import { PLATFORM_NAMES } from "./schemas.ts";
 import { RestreamService } from "./service.ts";
@@ -20,7 +21,7 @@ import { restreamStore } from "./store.ts";
 /** Restreaming live streams to RTMP(S) destinations (SPEC 2.15, 4.14). */
 export function restreamModule(
   core: Core,
-  deps: { accounts: AccountsApi; apps: AppsApi; media: MediaApi; egress: EgressApi; streams: StreamsApi; cameras: CameraRooms; system: SystemApi; egressUsage: EgressUsage },
+  deps: { accounts: AccountsApi; apps: AppsApi; media: MediaApi; egress: EgressApi; streams: StreamsApi; cameras: CameraRooms; system: SystemApi; egressUsage: EgressUsage; ownership: Ownership },
 ): Module {
   const { databases, logger, metrics } = core;
   const failures = new Counter({
@@ -37,6 +38,7 @@ export function restreamModule(
     cameras: deps.cameras,
     egresses: deps.egress.egresses,
     supervisor: core.supervisor,
+    ownership: deps.ownership,
     events: core.events,
     box: core.box,
     ssrf: core.ssrf,

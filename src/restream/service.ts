@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { EgressStatus, type WebhookEvent } from "livekit-server-sdk";
 import type { Logger } from "pino";
-import { restreamDestination } from "../../machines/restream-destination.ts";
+import { restreamDestination, type RestreamEvent } from "../../machines/restream-destination.ts";
 import type { AppRow, AppStore } from "../apps/store.ts";
 import type { ClusterLock } from "../core/cluster-lock.ts";
 import { unlessUnavailableAsync } from "../db/app-unavailable.ts";
@@ -15,6 +15,7 @@ import type { CameraRooms } from "../mjpeg/module.ts";
 import type { SecretBox } from "../secrets/box.ts";
 import type { StreamsApi } from "../streams/module.ts";
 import type { StreamView } from "../streams/view.ts";
+import type { Forwarded, Ownership } from "../peers/ownership.ts";
 import type { Supervisor } from "../supervisor/supervisor.ts";
 import { quotasOf } from "../tenants/plans.ts";
 import type { VideoEncoder } from "../vods/encoders.ts";
@@ -62,6 +63,8 @@ export interface RestreamServiceOptions {
   readonly cameras: CameraRooms;
   readonly egresses: Egresses;
   readonly supervisor: Supervisor;
+  /** Which node runs each destination's actor (one per destination, cluster-wide). */
+  readonly ownership: Ownership;
   readonly events: EventDispatcher;
   readonly box: SecretBox;
   readonly ssrf: SsrfAllowlist;
@@ -74,6 +77,8 @@ export interface RestreamServiceOptions {
 }
 
 const actorId = (app: string, id: string): string => `restream:${app}:${id}`;
+/** How long a stop that reached another node waits for the destination's own node to stop it. */
+const FORWARDED_STOP_WAIT_MS = 3000;
 const now = (): string => new Date().toISOString();
 
 /**
@@ -98,6 +103,15 @@ export class RestreamService {
 
   constructor(private readonly o: RestreamServiceOptions) {
     this.log = o.logger.child({ component: "restream" });
+    o.ownership.register("restream:", {
+      adopt: async (key) => {
+        const [, app = "", id = ""] = key.split(":");
+        const row = await unlessUnavailableAsync(undefined, () => restreamStore(this.o.databases.appSql(app)).get(id));
+        return row !== undefined && row.state !== "stopped" && (await this.pickUp(app, row));
+      },
+      // Another node heard of the destination (a stop, its egress, its stream's end): an actor event.
+      deliver: async (key, event) => void this.o.supervisor.get(key)?.send(event as RestreamEvent),
+    });
   }
 
   async start(app: AppRow, streamIdParam: string, body: StartRestreamBody): Promise<DestinationView | Problem> {
@@ -150,6 +164,8 @@ export class RestreamService {
       created_at: created,
     });
     if (first) await this.track(app.name, id, first);
+    // A new destination's lease is free: its id is new.
+    await this.o.ownership.claim(actorId(app.name, id));
     this.spawn(app.name, row);
     this.o.events.emit(app.name, "restream_started", row.room, { destinationId: id, streamId: row.stream_id, room: row.room, platform: row.platform, url: row.masked_url, name: row.name });
     this.log.info({ app: app.name, id, streamId: row.stream_id, platform: row.platform, url: row.masked_url }, "restream started");
@@ -171,11 +187,11 @@ export class RestreamService {
     const row = await store.get(id);
     if (!stream || !row || row.stream_id !== stream.streamId) return problem("not_found", `stream ${streamIdParam} has no restream destination ${id}`);
     const key = actorId(app.name, id);
-    const actor = this.o.supervisor.get(key);
-    if (actor) actor.send({ type: "stop" });
-    else if (row.state !== "stopped") await store.moveTo(id, "stopped", now(), { attempts: row.attempts });
-    // The actor's `stopped` is written before the answer shows the row.
+    const where = row.state === "stopped" ? "nobody" : await this.tell(app.name, id, { type: "stop" });
+    if (where === "nobody" && row.state !== "stopped") await store.moveTo(id, "stopped", now(), { attempts: row.attempts });
+    // The actor's `stopped` is written before the answer shows the row, by this node or its own.
     await this.writes.settled(key);
+    if (where === "sent") await this.untilStopped(app.name, id);
     return this.current(app.name, row);
   }
 
@@ -191,16 +207,16 @@ export class RestreamService {
   async mediaEvent(event: WebhookEvent, app: string): Promise<void> {
     const info = event.egressInfo;
     if (info && (event.event === "egress_updated" || event.event === "egress_ended")) {
-      const owner = this.byEgress.get(info.egressId);
-      // Only the app whose server signed the event (see MediaWebhooks) can move its destinations.
+      // Only the app whose server signed the event (see MediaWebhooks) can move its destinations;
+      // the webhook may reach any node, so one whose push runs elsewhere is found by its row.
+      const owner = this.byEgress.get(info.egressId) ?? (await this.byEgressRow(app, info.egressId));
       if (owner?.app !== app) return;
-      if (info.status === EgressStatus.EGRESS_ACTIVE) this.o.supervisor.get(actorId(owner.app, owner.id))?.send({ type: "connected" });
+      if (info.status === EgressStatus.EGRESS_ACTIVE) await this.tell(owner.app, owner.id, { type: "connected" });
       else if (event.event === "egress_ended") {
         const error = info.error || `the egress ended ${EgressStatus[info.status]}`;
-        const key = actorId(owner.app, owner.id);
         this.scrub(owner.app, owner.id, error)
           .catch(() => "the egress ended (its message could not be checked for the destination's key)")
-          .then((scrubbed) => this.o.supervisor.get(key)?.send({ type: "push_died", error: scrubbed }))
+          .then((scrubbed) => this.tell(owner.app, owner.id, { type: "push_died", error: scrubbed }))
           .catch((err: Error) => this.log.error({ app, id: owner.id, err: err.message }, "could not tell a destination its egress ended"));
       }
       return;
@@ -221,7 +237,7 @@ export class RestreamService {
       const rows = await unlessUnavailableAsync([], () => restreamStore(this.o.databases.appSql(app.name)).allLive());
       for (const row of rows) {
         const stream = await this.o.streams.find(app.name, row.stream_id);
-        if (stream?.status !== "active") this.o.supervisor.get(actorId(app.name, row.id))?.send({ type: "source_ended" });
+        if (stream?.status !== "active") await this.tell(app.name, row.id, { type: "source_ended" });
       }
     }
   }
@@ -235,21 +251,56 @@ export class RestreamService {
     for (const app of apps) {
       const rows = await unlessUnavailableAsync([], () => restreamStore(this.o.databases.appSql(app)).allLive());
       for (const row of rows) {
-        if (this.o.supervisor.get(actorId(app, row.id))) continue;
-        const stream = await this.o.streams.find(app, row.stream_id);
-        if (stream?.status !== "active") {
-          await restreamStore(this.o.databases.appSql(app)).moveTo(row.id, "stopped", now(), { attempts: row.attempts });
-          continue;
-        }
-        if (row.source === "egress") {
-          const info = await this.o.egresses.info(app, row.egress_id);
-          if (info && !isProblem(info) && info.status <= EgressStatus.EGRESS_ACTIVE) {
-            await this.track(app, row.id, { egressId: row.egress_id, halt: () => void this.o.egresses.stop(app, row.egress_id) });
-          }
-        }
-        this.spawn(app, row);
-        this.log.info({ app, id: row.id, streamId: row.stream_id }, "restream resumed after a restart");
+        // Another live node's destination is its own; one whose node stopped goes to whichever node claims it.
+        if (this.o.supervisor.get(actorId(app, row.id)) || !(await this.o.ownership.claim(actorId(app, row.id)))) continue;
+        await this.pickUp(app, row);
       }
+    }
+  }
+
+  /**
+   * Runs a destination this node did not start (after a restart, or adopted from a node that
+   * stopped): its push again while its stream is live (a LiveKit egress still running is picked
+   * up), else it stops as its source ended. True when its actor runs here.
+   */
+  private async pickUp(app: string, row: DestinationRow): Promise<boolean> {
+    const stream = await this.o.streams.find(app, row.stream_id);
+    if (stream?.status !== "active") {
+      await restreamStore(this.o.databases.appSql(app)).moveTo(row.id, "stopped", now(), { attempts: row.attempts });
+      return false;
+    }
+    if (row.source === "egress") {
+      const info = await this.o.egresses.info(app, row.egress_id);
+      if (info && !isProblem(info) && info.status <= EgressStatus.EGRESS_ACTIVE) {
+        await this.track(app, row.id, { egressId: row.egress_id, halt: () => void this.o.egresses.stop(app, row.egress_id) });
+      }
+    }
+    this.spawn(app, row);
+    this.log.info({ app, id: row.id, streamId: row.stream_id }, "restream resumed on this node");
+    return true;
+  }
+
+  /** An event for a destination's actor, on whichever node runs it; where it went. */
+  private async tell(app: string, id: string, event: RestreamEvent): Promise<Forwarded> {
+    const key = actorId(app, id);
+    const where = await this.o.ownership.forward(key, event);
+    if (where === "here") this.o.supervisor.get(key)?.send(event);
+    return where;
+  }
+
+  /** The app's destination whose current push is egress `egressId`, from its row. */
+  private async byEgressRow(app: string, egressId: string): Promise<{ app: string; id: string } | undefined> {
+    const rows = await unlessUnavailableAsync([], () => restreamStore(this.o.databases.appSql(app)).allLive());
+    const row = rows.find((r) => r.egress_id === egressId);
+    return row && { app, id: row.id };
+  }
+
+  /** Waits (bounded) until the destination's own node has written it stopped, as a local stop does. */
+  private async untilStopped(app: string, id: string): Promise<void> {
+    const deadline = Date.now() + FORWARDED_STOP_WAIT_MS;
+    while (Date.now() < deadline) {
+      if ((await restreamStore(this.o.databases.appSql(app)).get(id))?.state !== "stopped") await new Promise((r) => setTimeout(r, 50));
+      else return;
     }
   }
 

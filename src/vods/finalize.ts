@@ -1,4 +1,4 @@
-import { existsSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import pLimit, { type LimitFunction } from "p-limit";
 import type { Logger } from "pino";
@@ -145,6 +145,8 @@ export class Finalizer {
   private async snapshot(app: string, row: VodRow, file: string, durationS: number): Promise<string | undefined> {
     const out = this.o.service.localSnapshot(app, row.id);
     try {
+      // The app's folders are node-local: a node finishing a VOD another node began may have none yet.
+      mkdirSync(path.dirname(out), { recursive: true });
       await this.o.media.run("snapshot", { file, out, atSeconds: Math.max(0, durationS / 2) });
       return out;
     } catch (err) {

@@ -8,6 +8,7 @@ import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import { InTurn } from "../lib/in-turn.ts";
+import type { Ownership } from "../peers/ownership.ts";
 import type { Supervisor } from "../supervisor/supervisor.ts";
 import type { Finalizer, FinishedFile } from "./finalize.ts";
 import type { VodMetrics } from "./metrics.ts";
@@ -63,6 +64,8 @@ export interface VodSource {
 export interface VodRecordingsOptions {
   readonly databases: Databases;
   readonly supervisor: Supervisor;
+  /** Which node runs each VOD's actor (one per VOD, cluster-wide). */
+  readonly ownership: Ownership;
   readonly events: EventDispatcher;
   readonly finalizer: Finalizer;
   readonly metrics: VodMetrics;
@@ -70,6 +73,17 @@ export interface VodRecordingsOptions {
 }
 
 const actorId = (app: string, vodId: number): string => `vod:${app}:${vodId}`;
+/** App names have no colon (`vod:<app>:<id>`). */
+function parseActorId(key: string): { app: string; vodId: number } {
+  const [, app = "", id = ""] = key.split(":");
+  return { app, vodId: Number(id) };
+}
+
+/** What another node forwards to a VOD's own node: the media server's word on its egress, or a stop. */
+type ForwardedVodMessage = { op: "egress_ended"; egressId: string; event: VodLifecycleEvent } | { op: "stop" };
+
+/** How long a stop that reached another node waits for the VOD's own node to move it on. */
+const FORWARDED_STOP_WAIT_MS = 3000;
 
 /** Parts of one split recording share their recorder id before the `.<part>` suffix. */
 const sameRecording = (a: string, b: string): boolean => a === b || a.replace(/\.\d+$/, "") === b.replace(/\.\d+$/, "");
@@ -99,6 +113,21 @@ export class VodRecordings {
 
   constructor(private readonly o: VodRecordingsOptions) {
     this.log = o.logger.child({ component: "vod-recordings" });
+    o.ownership.register("vod:", {
+      adopt: async (key) => {
+        const { app, vodId } = parseActorId(key);
+        const row = await unlessUnavailableAsync(undefined, () => this.store(app).get(vodId));
+        if (row?.status !== "recording" && row?.status !== "uploading") return false;
+        this.pickUp(app, row);
+        return true;
+      },
+      deliver: async (key, message) => {
+        const { app, vodId } = parseActorId(key);
+        const m = message as ForwardedVodMessage;
+        if (m.op === "egress_ended") await this.egressEnded(app, m.egressId, m.event);
+        else this.o.supervisor.get(actorId(app, vodId))?.send({ type: "stop" });
+      },
+    });
   }
 
   /** The recording module's source of files. */
@@ -114,7 +143,7 @@ export class VodRecordings {
   /** A source started writing a VOD's file: its row (status `recording`) and its actor; answers its id. */
   async begin(app: string, vod: NewVod): Promise<number> {
     const row = await this.store(app).insert(vod);
-    this.spawn(app, row);
+    await this.claimAndSpawn(app, row);
     return row.id;
   }
 
@@ -134,6 +163,8 @@ export class VodRecordings {
       return (await store.getByEgress(egressId)) ?? (await store.lastPartOf(egressId));
     });
     if (row?.status !== "recording") return;
+    // The webhook may reach any node: the VOD's own node moves it on.
+    if ((await this.o.ownership.forward(actorId(app, row.id), { op: "egress_ended", egressId, event } satisfies ForwardedVodMessage)) !== "here") return;
     if (event.type === "source_ended") this.egressComplete.add(actorId(app, row.id));
     this.o.supervisor.get(actorId(app, row.id))?.send(event);
   }
@@ -173,7 +204,7 @@ export class VodRecordings {
   private async beginPart(app: string, p: SplitParts, part: number, file: string): Promise<VodRow> {
     const row = await this.store(app).insert({ room: p.room, stream_id: p.streamId, egress_id: `${p.egressId}.${part}`, source: "egress", part, local_path: file, started_at: new Date().toISOString() });
     this.log.info({ app, room: p.room, egressId: p.egressId, part, vodId: row.id }, "recording part begun");
-    this.spawn(app, row);
+    await this.claimAndSpawn(app, row);
     return row;
   }
 
@@ -186,8 +217,10 @@ export class VodRecordings {
     const current = row.status === "recording" ? row : await store.recordingIn(row.room);
     if (!current || !sameRecording(current.egress_id, row.egress_id)) return problem("conflict", `VOD ${row.id} is ${row.status}, not recording`);
     const actor = actorId(app.name, current.id);
-    this.o.supervisor.get(actor)?.send({ type: "stop" });
+    const where = await this.o.ownership.forward(actor, { op: "stop" } satisfies ForwardedVodMessage);
+    if (where === "here") this.o.supervisor.get(actor)?.send({ type: "stop" });
     // The answer says `uploading`: the row says so too before it goes (a failed write fails the VOD).
+    if (where === "sent") await this.untilMoved(app.name, current.id);
     await this.uploadingWrites.get(actor)?.catch(() => {});
     return { vodId: current.id, egressId: current.egress_id, status: "uploading" };
   }
@@ -205,7 +238,7 @@ export class VodRecordings {
     if (row.local_path === null || !existsSync(row.local_path)) return problem("conflict", `VOD ${id} has no local file left to upload; it cannot be retried`);
     // Two retries racing: the row moves once, and only that one runs the VOD's finalize again.
     if (!(await store.markRetry(id, new Date().toISOString()))) return problem("conflict", `VOD ${id} is being retried already`);
-    this.spawn(app.name, { ...row, status: "uploading" });
+    await this.claimAndSpawn(app.name, { ...row, status: "uploading" });
     this.log.info({ app: app.name, vodId: id }, "retrying a failed VOD");
     return { vodId: id, egressId: row.egress_id, status: "uploading" };
   }
@@ -219,10 +252,9 @@ export class VodRecordings {
   async resume(apps: readonly string[]): Promise<void> {
     for (const app of apps) {
       for (const row of await unlessUnavailableAsync([], () => this.store(app).unfinished())) {
-        if (this.o.supervisor.get(actorId(app, row.id))) continue;
-        this.spawn(app, row);
-        if (row.status === "recording" && !this.source.resumed(app, row)) this.sourceEnded(app, row.id);
-        this.log.info({ app, vodId: row.id, status: row.status }, "resuming an unfinished VOD");
+        // Another live node's VOD is its own; one whose node stopped is adopted by whichever node claims it.
+        if (this.o.supervisor.get(actorId(app, row.id)) || !(await this.o.ownership.claim(actorId(app, row.id)))) continue;
+        this.pickUp(app, row);
       }
     }
   }
@@ -239,6 +271,34 @@ export class VodRecordings {
   /** Shutdown: failures from here on are the shutdown's, and the next start resumes those VODs. */
   close(): void {
     this.closing = true;
+  }
+
+  /**
+   * Runs an unfinished VOD this node did not start (after a restart, or adopted from a node that
+   * stopped). A `recording` one whose source did not outlive that process moves on to uploading.
+   */
+  private pickUp(app: string, row: VodRow): void {
+    this.spawn(app, row);
+    if (row.status === "recording" && !this.source.resumed(app, row)) this.sourceEnded(app, row.id);
+    this.log.info({ app, vodId: row.id, status: row.status }, "resuming an unfinished VOD");
+  }
+
+  /** A VOD this node starts: its lease, then its actor (a new row's lease is free unless its id was another app's). */
+  private async claimAndSpawn(app: string, row: VodRow): Promise<void> {
+    if (!(await this.o.ownership.claim(actorId(app, row.id)))) {
+      this.log.warn({ app, vodId: row.id }, "another live node holds this VOD's lease; it runs there");
+      return;
+    }
+    this.spawn(app, row);
+  }
+
+  /** Waits (bounded) until the VOD's own node has moved it on from `recording`, as a local stop does. */
+  private async untilMoved(app: string, vodId: number): Promise<void> {
+    const deadline = Date.now() + FORWARDED_STOP_WAIT_MS;
+    while (Date.now() < deadline) {
+      if ((await this.store(app).get(vodId))?.status !== "recording") return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
 
   private store(app: string) {

@@ -117,7 +117,10 @@ describeEachBackend("actor ownership", (backend) => {
       assert.equal(await b.ownership.forward("demo:7", { op: "stop" }), "sent");
       await eventually(() => a.delivered.length === 1, 2000, "the forwarded message");
       assert.deepEqual(a.delivered, [{ op: "stop" }]);
-      assert.equal(await b.ownership.forward("demo:none", { op: "stop" }), "nobody");
+      assert.equal(await b.ownership.forward("elsewhere:none", { op: "stop" }), "nobody");
+      assert.equal(await b.ownership.forward("demo:orphan", { op: "stop" }), "here", "no live owner: adopted here first");
+      assert.deepEqual(b.adopted, ["demo:orphan"]);
+      await b.supervisor.stopAll();
       await a.supervisor.stopAll();
     });
   }
