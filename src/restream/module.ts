@@ -15,6 +15,7 @@ import { h264Encoder } from "../vods/encoders.ts";
 import type { Ownership } from "../peers/ownership.ts";
 import { restreamRoutes } from "./routes.ts";
 import { PLATFORM_NAMES } from "./schemas.ts";
+import { EgressQuota } from "./quota.ts";
 import { RestreamService } from "./service.ts";
 import { restreamStore } from "./store.ts";
 
@@ -31,6 +32,7 @@ export function restreamModule(
     registers: [metrics.registry],
   });
   for (const platform of PLATFORM_NAMES) failures.labels(platform).inc(0);
+  const quota = new EgressQuota({ databases, apps: deps.apps.store, planOf: (teamId) => deps.accounts.store.planOf(teamId), lock: clusterLock(core.redis, logger) });
   const restream = new RestreamService({
     databases,
     streams: deps.streams,
@@ -42,8 +44,7 @@ export function restreamModule(
     events: core.events,
     box: core.box,
     ssrf: core.ssrf,
-    planOf: (teamId) => deps.accounts.store.planOf(teamId),
-    lock: clusterLock(core.redis, logger),
+    quota,
     encoder: async () => h264Encoder(await deps.system.gpu().catch(() => undefined)),
     failed: (platform) => failures.labels(platform).inc(),
     logger,
@@ -61,7 +62,7 @@ export function restreamModule(
       for (const [state, n] of Object.entries(counts)) this.labels(state).set(n);
     },
   });
-  deps.egressUsage.countWith((teamId) => restream.egressInUse(teamId));
+  deps.egressUsage.countWith((teamId) => quota.inUse(teamId));
   deps.media.webhooks.onEvent((event, app) => restream.mediaEvent(event, app.name));
   return {
     name: "restream",

@@ -3,7 +3,6 @@ import { EgressStatus, type WebhookEvent } from "livekit-server-sdk";
 import type { Logger } from "pino";
 import { restreamDestination, type RestreamEvent } from "../../machines/restream-destination.ts";
 import type { AppRow, AppStore } from "../apps/store.ts";
-import type { ClusterLock } from "../core/cluster-lock.ts";
 import { unlessUnavailableAsync } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
 import type { Egresses } from "../egress/service.ts";
@@ -17,9 +16,9 @@ import type { StreamsApi } from "../streams/module.ts";
 import type { StreamView } from "../streams/view.ts";
 import type { Forwarded, Ownership } from "../peers/ownership.ts";
 import type { Supervisor } from "../supervisor/supervisor.ts";
-import { quotasOf } from "../tenants/plans.ts";
 import type { VideoEncoder } from "../vods/encoders.ts";
 import { cameraPush, egressPush, type Push } from "./pushers.ts";
+import type { EgressQuota } from "./quota.ts";
 import { maskUrl, scrubSecrets, targetUrl, type StartRestreamBody } from "./schemas.ts";
 import { restreamStore, type DestinationRow, type DestinationState } from "./store.ts";
 
@@ -68,9 +67,7 @@ export interface RestreamServiceOptions {
   readonly events: EventDispatcher;
   readonly box: SecretBox;
   readonly ssrf: SsrfAllowlist;
-  readonly planOf: (teamId: number) => Promise<string | undefined>;
-  /** Keeps other nodes' starts for the same team out from this one's quota check until its row exists. */
-  readonly lock: ClusterLock;
+  readonly quota: EgressQuota;
   readonly encoder: () => Promise<VideoEncoder>;
   readonly failed: (platform: string) => void;
   readonly logger: Logger;
@@ -91,8 +88,6 @@ const now = (): string => new Date().toISOString();
 export class RestreamService {
   private readonly pushes = new Map<string, Push>();
   private readonly bitrates = new Map<string, number>();
-  /** Starts per team between their quota check and their row: counted against the quota too. */
-  private readonly pending = new Map<number, number>();
   /** Current egress id -> destination, for the media server's egress events. */
   private readonly byEgress = new Map<string, { app: string; id: string }>();
   private readonly log: Logger;
@@ -120,18 +115,7 @@ export class RestreamService {
     if (stream.status !== "active") return problem("conflict", `stream ${stream.streamId} has ended; restream a live stream`);
     const team = app.teamId;
     if (team === null) return this.launchNew(app, stream, body);
-    // Held from the check until the row exists, so starts racing through the awaits below are
-    // counted: this process's in `pending`, other nodes' kept out by the team's cluster lock (held
-    // through the first push, a few seconds at most, well within the lock's expiry).
-    return this.o.lock.run(`egress:team:${team}`, async () => {
-      const quota = await this.reserve(team);
-      if (quota) return quota;
-      try {
-        return await this.launchNew(app, stream, body);
-      } finally {
-        this.pending.set(team, (this.pending.get(team) ?? 1) - 1);
-      }
-    });
+    return this.o.quota.run(team, () => this.launchNew(app, stream, body));
   }
 
   /** The checked start's second half: the SSRF guard, the first push of a LiveKit room, the row, the actor. */
@@ -302,33 +286,6 @@ export class RestreamService {
       if ((await restreamStore(this.o.databases.appSql(app)).get(id))?.state !== "stopped") await new Promise((r) => setTimeout(r, 50));
       else return;
     }
-  }
-
-  /** Destinations that have not stopped across every app of the team: what its egress quota counts. */
-  async egressInUse(teamId: number): Promise<number> {
-    const counts = await Promise.all(
-      this.o.apps.list({ teamId }).map((a) => unlessUnavailableAsync(0, async () => (await restreamStore(this.o.databases.appSql(a.name)).allLive()).length)),
-    );
-    return counts.reduce((n, c) => n + c, 0);
-  }
-
-  /**
-   * Live destinations, and starts not yet stored, against the team's egress quota; a start let
-   * through holds a place in `pending` until its row exists. The count and the place are taken
-   * with no await between them, so two starts racing past the read cannot both take the last place.
-   */
-  private async reserve(team: number): Promise<Problem | undefined> {
-    const plan = (await this.o.planOf(team)) ?? "free";
-    const limit = quotasOf(plan).maxConcurrentEgress;
-    const live = await this.egressInUse(team);
-    const used = live + (this.pending.get(team) ?? 0);
-    if (used < limit) {
-      this.pending.set(team, (this.pending.get(team) ?? 0) + 1);
-      return undefined;
-    }
-    return problem("quota_exceeded", `the ${plan} plan allows ${limit} concurrent restream destinations and all are in use; stop one first`, {
-      details: { metric: "max_concurrent_egress", limit, used },
-    });
   }
 
   private async track(app: string, id: string, push: Push): Promise<void> {
