@@ -87,7 +87,7 @@ export class LogStore {
     if (match !== undefined) (where.push("id IN (SELECT rowid FROM logs_fts WHERE logs_fts MATCH ?)"), args.push(match));
     if (f.since !== undefined) (where.push("ts >= ?"), args.push(f.since));
     if (f.until !== undefined) (where.push("ts <= ?"), args.push(f.until));
-    if (f.olderThan !== undefined) (where.push("(ts < ? OR (ts = ? AND id < ?))"), args.push(f.olderThan.ts, f.olderThan.ts, f.olderThan.id));
+    if (f.olderThan !== undefined) (where.push("(ts, id) < (?, ?)"), args.push(f.olderThan.ts, f.olderThan.id));
     const filter = where.length === 0 ? "" : `WHERE ${where.join(" AND ")}`;
     // One prepared pair per filter shape (which conditions are present): a handful in practice.
     let prepared = this.queries.get(filter);
