@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { LogLine } from "../../src/logs/service.ts";
 import { PeerStore } from "../../src/peers/store.ts";
@@ -122,6 +123,27 @@ describe("logs across nodes, and revocation across nodes", () => {
     assert.equal(deep.status, 400, "past what one node answers at once, the merged list pages with `before`");
     assert.match(deep.text, /before=/);
     assert.equal((await a.request("GET", "/api/v1/logs?before=not-a-cursor", { token: a.rootToken })).status, 400);
+  });
+
+  it("orders lines of the same instant on two nodes one way everywhere, and `before` continues inside that instant", async () => {
+    // Rows written straight into each node's store, so both nodes hold lines of the very same ms.
+    const [now, earlier] = ["2026-01-02T03:04:05.006Z", "2026-01-02T03:04:05.005Z"];
+    const row = (ts: string, msg: string) => ({ ts, level: 30, app: null, source: "ties", msg, meta: null });
+    for (const [server, name] of [[a, "a"], [b, "b"]] as const) {
+      const rows = [row(earlier, `${name} earlier`), row(now, `${name} now 1`), row(now, `${name} now 2`)];
+      await server.app.pools.logStore.run("append", { file: path.join(server.dataDir, "logs.db"), rows });
+    }
+    const expected = ["b now 2", "b now 1", "a now 2", "a now 1", "b earlier", "a earlier"];
+    assert.deepEqual((await page(a, "/api/v1/logs?source=ties")).data.map((l) => l.message), expected);
+    const walked: string[] = [];
+    let before = "";
+    for (let pages = 0; pages < 10; pages++) {
+      const [line] = (await page(pages % 2 === 0 ? b : a, `/api/v1/logs?source=ties&limit=1${before}`)).data;
+      if (!line) break;
+      walked.push(line.message);
+      before = `&before=${line.cursor}`;
+    }
+    assert.deepEqual(walked, expected);
   });
 
   it("/stats names the node that answered, and /metrics has service_node_info", async () => {
