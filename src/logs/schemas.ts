@@ -14,7 +14,8 @@ export interface LogPosition {
   readonly id: number;
 }
 
-const position = z.tuple([z.string().min(1).max(40), z.string().min(1).max(200), z.number().int().min(0)]);
+/** A node's id may be its host name and port (SERVICE_NODE_ID's default), hence the room. */
+const position = z.tuple([z.string().min(1).max(40), z.string().min(1).max(300), z.number().int().min(0)]);
 
 export function cursorOf(p: LogPosition): string {
   return Buffer.from(JSON.stringify([p.ts, p.node, p.id])).toString("base64url");
@@ -23,7 +24,7 @@ export function cursorOf(p: LogPosition): string {
 /** A `before` the service handed out as some line's `cursor`; anything else is a 400. */
 const cursor = z
   .string()
-  .max(400)
+  .max(600)
   .transform((text, ctx): LogPosition => {
     let decoded: unknown;
     try {
