@@ -9206,8 +9206,10 @@ export interface operations {
                 q?: string;
                 since?: string;
                 until?: string;
+                before?: string;
                 limit?: number;
                 offset?: number;
+                scope?: "cluster" | "node";
             };
             header?: never;
             path?: never;
@@ -9218,12 +9220,15 @@ export interface operations {
             /** @description Success: a page of the list. */
             200: {
                 headers: {
+                    /** @description Set when the answer is partial: the comma-separated ids of the live nodes that did not answer within 2 s (left out of the answer). */
+                    "X-Cluster-Missing"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         data: {
                             id: number;
+                            node: string;
                             ts: string;
                             level: string;
                             app: string | null;
@@ -9232,6 +9237,7 @@ export interface operations {
                             meta: {
                                 [key: string]: unknown;
                             } | null;
+                            cursor: string;
                         }[];
                         total: number;
                         limit: number;
@@ -9385,8 +9391,10 @@ export interface operations {
                 q?: string;
                 since?: string;
                 until?: string;
+                before?: string;
                 limit?: number;
                 offset?: number;
+                scope?: "cluster" | "node";
             };
             header?: never;
             path: {
@@ -9399,12 +9407,15 @@ export interface operations {
             /** @description Success: a page of the list. */
             200: {
                 headers: {
+                    /** @description Set when the answer is partial: the comma-separated ids of the live nodes that did not answer within 2 s (left out of the answer). */
+                    "X-Cluster-Missing"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         data: {
                             id: number;
+                            node: string;
                             ts: string;
                             level: string;
                             app: string | null;
@@ -9413,6 +9424,7 @@ export interface operations {
                             meta: {
                                 [key: string]: unknown;
                             } | null;
+                            cursor: string;
                         }[];
                         total: number;
                         limit: number;
@@ -23316,6 +23328,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         ts: string;
+                        node: string;
                         uptimeSeconds: number;
                         version: string;
                         cpu: {
@@ -23440,6 +23453,8 @@ export interface operations {
             /** @description Success: `{ data, error: null }`. */
             200: {
                 headers: {
+                    /** @description Set when the answer is partial: the comma-separated ids of the live nodes that did not answer within 2 s (left out of the answer). */
+                    "X-Cluster-Missing"?: string;
                     [name: string]: unknown;
                 };
                 content: {

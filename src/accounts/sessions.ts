@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { announceWrite } from "../db/writes.ts";
+import { announceWrite, watchWrites, type WriteWatch } from "../db/writes.ts";
 import type { SqlDb } from "../db/sql.ts";
 import type { AccountStore, SessionRow } from "./store.ts";
 import { SESSION_TTL_SECONDS, type SessionTokens } from "./jwt.ts";
@@ -8,7 +8,8 @@ import { SESSION_TTL_SECONDS, type SessionTokens } from "./jwt.ts";
 export const SESSION_IDLE_MS = 4 * 60 * 60 * 1000;
 /**
  * How long a liveness answer is reused. Revocation through this process is seen at once; through
- * another process sharing the database, within this TTL.
+ * another node or process, as soon as its write is heard of (PostgreSQL's NOTIFY, SQLite's
+ * data_version), and within this TTL should that word be lost.
  */
 export const LIVENESS_TTL_MS = 5_000;
 /** last_seen is written at most this often per session. */
@@ -32,6 +33,8 @@ export class SessionService {
   private readonly db: SqlDb;
   private readonly tokens: SessionTokens;
   private readonly now: () => number;
+  /** Writes made elsewhere (a sign-out through another node) drop every remembered answer. */
+  private readonly external: WriteWatch;
 
   /** `db` is the handle the store was made with: revocations are announced on it. */
   constructor(options: { readonly store: AccountStore; readonly db: SqlDb; readonly tokens: SessionTokens; readonly now?: () => number }) {
@@ -39,6 +42,7 @@ export class SessionService {
     this.db = options.db;
     this.tokens = options.tokens;
     this.now = options.now ?? Date.now;
+    this.external = watchWrites(options.db);
   }
 
   /** Every sign-in: a new session and the JWT that carries its id. */
@@ -55,6 +59,7 @@ export class SessionService {
    */
   async isLive(sessionId: string, userId: number): Promise<boolean> {
     const now = this.now();
+    if (this.external.happened()) this.cache.clear();
     const cached = this.cache.get(sessionId);
     if (cached && cached.until > now && cached.userId === userId) {
       return cached.live;

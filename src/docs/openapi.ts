@@ -18,6 +18,7 @@ export interface DocumentedRoute extends RouteAccess {
   readonly responseStatus?: number;
   readonly responseType?: string;
   readonly errors?: readonly ErrorCode[];
+  readonly responseHeaders?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -276,7 +277,9 @@ function errorCodes(route: DocumentedRoute): Set<ErrorCode> {
 }
 
 function responses(route: DocumentedRoute, examples: readonly RouteExample[], describe: Describe): Json {
-  const [successStatus, success] = successResponse(route, describe.shapeOf(route));
+  const [successStatus, plain] = successResponse(route, describe.shapeOf(route));
+  const headers = Object.entries(route.responseHeaders ?? {}).map(([name, description]) => [name, { description, schema: { type: "string" } }]);
+  const success: Json = headers.length > 0 ? { ...plain, headers: Object.fromEntries(headers) } : plain;
   const out: Json = { [successStatus]: success };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodes(route)) byStatus.set(describe.statusOf(code), [...(byStatus.get(describe.statusOf(code)) ?? []), code]);

@@ -85,8 +85,8 @@ export function bare(body: unknown, status = 200): Reply {
 }
 
 /** A page of a list: `{ data, total, limit, offset, error: null }`. */
-export function paged(data: readonly unknown[], page: { total: number; limit: number; offset: number }): Reply {
-  return json(200, { data, total: page.total, limit: page.limit, offset: page.offset, error: null });
+export function paged(data: readonly unknown[], page: { total: number; limit: number; offset: number }, headers?: Record<string, string>): Reply {
+  return json(200, { data, total: page.total, limit: page.limit, offset: page.offset, error: null }, headers);
 }
 
 export function noContent(): Reply {

@@ -50,6 +50,8 @@ export interface Route<P = unknown, Q = unknown, B = unknown> extends RouteAcces
   readonly responseType?: string;
   /** Error codes this route documents beyond those every route can answer (validation_failed, unauthorized, forbidden, rate_limited, internal). */
   readonly errors?: readonly ErrorCode[];
+  /** Headers a success answer may carry beyond those every answer has (name: what it says), for the document. */
+  readonly responseHeaders?: Readonly<Record<string, string>>;
   handler(ctx: RequestContext<P, Q, B>): Promise<Reply | StreamReply | Problem>;
 }
 

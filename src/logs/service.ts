@@ -2,8 +2,10 @@ import type { Logger } from "pino";
 import type { LogStoreTasks } from "../../workers/log-store.ts";
 import type { TaskPool } from "../lib/task-pool.ts";
 import { STANDARD_LOG_FIELDS, type LogLevelName, type LogRecord } from "../logging.ts";
-import type { LogsQuery } from "./schemas.ts";
-import type { LogRow } from "./store.ts";
+import { cursorOf, type LogLine, type LogPosition, type LogsQuery } from "./schemas.ts";
+import type { LogQuery, LogRow } from "./store.ts";
+
+export type { LogLine };
 
 const LEVEL_NUMBERS: Record<LogLevelName, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 const LEVEL_NAMES = new Map(Object.entries(LEVEL_NUMBERS).map(([name, n]) => [n, name]));
@@ -21,21 +23,12 @@ const BATCH = 2000;
 const MAX_WAITING = 200_000;
 const META_MAX = 2000;
 
-/** A stored line as the routes answer it. */
-export interface LogLine {
-  readonly id: number;
-  readonly ts: string;
-  readonly level: string;
-  readonly app: string | null;
-  readonly source: string;
-  readonly message: string;
-  readonly meta: Record<string, unknown> | null;
-}
-
 export interface LogSinkOptions {
   readonly pool: TaskPool<LogStoreTasks>;
   /** The store's file (`<dataDir>/logs.db`). */
   readonly file: string;
+  /** This node's id (SERVICE_NODE_ID): the store holds this node's lines alone, so each line names it. */
+  readonly node: string;
   readonly maxAgeMs: number;
   readonly maxRows: number;
   readonly logger: Logger;
@@ -61,6 +54,17 @@ function toRow(r: LogRecord): LogRow | undefined {
     msg: String(r.msg ?? ""),
     meta: meta !== null && meta.length > META_MAX ? JSON.stringify({ truncated: meta.slice(0, META_MAX) }) : meta,
   };
+}
+
+/**
+ * `before` as a bound on this node's lines: the cluster-wide order is `ts`, then `node`, then
+ * `id`, each descending, so at the cursor's own instant a node named before the cursor's comes
+ * after it (all of its lines of that instant), one named after it before it (none), and the
+ * cursor's own node continues below the cursor's id.
+ */
+function olderThan(before: LogPosition, node: string): LogQuery["olderThan"] {
+  if (node === before.node) return { ts: before.ts, id: before.id };
+  return { ts: before.ts, id: node < before.node ? Number.MAX_SAFE_INTEGER : 0 };
 }
 
 /**
@@ -122,8 +126,10 @@ export class LogSink {
     }
   }
 
-  async query(q: LogsQuery & { apps?: readonly string[] }): Promise<{ data: LogLine[]; total: number }> {
-    const query = {
+  /** The store's lines after `q.before` in the cluster-wide order, as this node's part of it. */
+  async query(q: Omit<LogsQuery, "scope"> & { apps?: readonly string[] }): Promise<{ data: LogLine[]; total: number }> {
+    const node = this.o.node;
+    const query: LogQuery = {
       apps: q.apps,
       app: q.app,
       minLevel: q.level === undefined ? undefined : LEVEL_NUMBERS[q.level],
@@ -131,18 +137,21 @@ export class LogSink {
       q: q.q,
       since: q.since === undefined ? undefined : new Date(q.since).toISOString(),
       until: q.until === undefined ? undefined : new Date(q.until).toISOString(),
+      olderThan: q.before === undefined ? undefined : olderThan(q.before, node),
       limit: q.limit,
       offset: q.offset,
     };
     const { rows, total } = await this.o.pool.run("query", { file: this.o.file, query });
     const data = rows.map((r) => ({
       id: r.id,
+      node,
       ts: r.ts,
       level: LEVEL_NAMES.get(r.level) ?? "info",
       app: r.app,
       source: r.source,
       message: r.msg,
       meta: r.meta === null ? null : (JSON.parse(r.meta) as Record<string, unknown>),
+      cursor: cursorOf({ ts: r.ts, node, id: r.id }),
     }));
     return { data, total };
   }

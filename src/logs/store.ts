@@ -24,6 +24,8 @@ export interface LogQuery {
   readonly q?: string;
   readonly since?: string;
   readonly until?: string;
+  /** Only lines before this position in the order (`ts`, then `id`, both descending). */
+  readonly olderThan?: { readonly ts: string; readonly id: number };
   readonly limit: number;
   readonly offset: number;
 }
@@ -70,7 +72,7 @@ export class LogStore {
     })();
   }
 
-  /** Newest first, with the number of matching lines. */
+  /** Newest first (by `ts`, then `id`), with the number of matching lines. */
   query(f: LogQuery): { rows: (LogRow & { id: number })[]; total: number } {
     const where: string[] = [];
     const args: (string | number)[] = [];
@@ -85,12 +87,13 @@ export class LogStore {
     if (match !== undefined) (where.push("id IN (SELECT rowid FROM logs_fts WHERE logs_fts MATCH ?)"), args.push(match));
     if (f.since !== undefined) (where.push("ts >= ?"), args.push(f.since));
     if (f.until !== undefined) (where.push("ts <= ?"), args.push(f.until));
+    if (f.olderThan !== undefined) (where.push("(ts, id) < (?, ?)"), args.push(f.olderThan.ts, f.olderThan.id));
     const filter = where.length === 0 ? "" : `WHERE ${where.join(" AND ")}`;
     // One prepared pair per filter shape (which conditions are present): a handful in practice.
     let prepared = this.queries.get(filter);
     if (!prepared) {
       prepared = {
-        rows: this.db.prepare<unknown[]>(`SELECT id, ts, level, app, source, msg, meta FROM logs ${filter} ORDER BY id DESC LIMIT ? OFFSET ?`),
+        rows: this.db.prepare<unknown[]>(`SELECT id, ts, level, app, source, msg, meta FROM logs ${filter} ORDER BY ts DESC, id DESC LIMIT ? OFFSET ?`),
         count: this.db.prepare<unknown[]>(`SELECT count(*) FROM logs ${filter}`).pluck(),
       };
       this.queries.set(filter, prepared);

@@ -21,9 +21,14 @@ export const readyResponse = z.strictObject({
 /** What the media server reports of its egress or ingress workers. */
 const mediaWorkers = z.strictObject({ reachable: z.boolean(), active: z.number().int(), total: z.number().int() });
 
-/** `GET /api/v1/stats` (SPEC 4.2), a bare body. */
+/**
+ * `GET /api/v1/stats` (SPEC 4.2), a bare body. `node` is the node that answered: its uptime,
+ * version, CPU and memory are that node's; the counts and the media server's figures are the
+ * cluster's (the shared database and LiveKit), the same through any node.
+ */
 export const statsResponse = z.strictObject({
   ts: z.string(),
+  node: z.string(),
   uptimeSeconds: z.number().int(),
   version: z.string(),
   cpu: z.strictObject({ loadAvg: z.array(z.number()), cores: z.number().int() }),

@@ -60,6 +60,7 @@ export class ObservabilityService {
     const media = await this.deps.media();
     return {
       ts: new Date().toISOString(),
+      node: this.deps.node,
       uptimeSeconds: this.uptimeSeconds(),
       version: VERSION,
       cpu: { loadAvg: os.loadavg(), cores: os.availableParallelism() },

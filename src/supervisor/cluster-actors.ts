@@ -1,10 +1,12 @@
-import type { z } from "zod";
-import { askPeers, type Gathered } from "../peers/ask.ts";
+import { z } from "zod";
+import { askPeers, peersToAsk, type Scope } from "../peers/ask.ts";
 import type { Peers } from "../peers/service.ts";
 import { actorsResponse } from "./schemas.ts";
 import type { Supervisor } from "./supervisor.ts";
 
 type ActorInfo = z.output<typeof actorsResponse>[number];
+
+const peerAnswer = z.object({ data: actorsResponse });
 
 /**
  * `/debug/actors` for the whole cluster: this node's actors and every live peer's (asked with the
@@ -17,11 +19,9 @@ export class ClusterActors {
     private readonly peers: Peers,
   ) {}
 
-  async list(prefix: string | undefined, scope: "cluster" | "node", authorization: string | undefined): Promise<Gathered<ActorInfo>> {
+  async list(prefix: string | undefined, scope: Scope, authorization: string | undefined): Promise<{ items: ActorInfo[]; missing: readonly string[] }> {
     const mine = this.supervisor.list(prefix).map((actor) => ({ ...actor, node: this.peers.id }));
-    if (scope === "node") return { items: mine, missing: [] };
-    const query = new URLSearchParams({ scope: "node", ...(prefix === undefined ? {} : { prefix }) });
-    const theirs = await askPeers(await this.peers.others(), `/api/v1/debug/actors?${query}`, authorization, actorsResponse);
-    return { items: [...mine, ...theirs.items], missing: theirs.missing };
+    const theirs = await askPeers(await peersToAsk(this.peers, scope), "/api/v1/debug/actors", { prefix }, authorization, peerAnswer);
+    return { items: [...mine, ...theirs.answers.flatMap((a) => a.body.data)], missing: theirs.missing };
   }
 }

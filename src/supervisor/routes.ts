@@ -1,5 +1,6 @@
 import { ok } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
+import { CLUSTER_MISSING, missingHeader } from "../peers/ask.ts";
 import type { ClusterActors } from "./cluster-actors.ts";
 import { actorsQuery, actorsResponse } from "./schemas.ts";
 
@@ -12,9 +13,10 @@ export function supervisorRoutes(actors: ClusterActors): Route[] {
       auth: "global",
       query: actorsQuery,
       response: actorsResponse,
+      responseHeaders: CLUSTER_MISSING,
       handler: async ({ query, headers }) => {
         const { items, missing } = await actors.list(query.prefix, query.scope, headers["authorization"]);
-        return ok(items, 200, missing.length > 0 ? { "x-cluster-missing": missing.join(",") } : undefined);
+        return ok(items, 200, missingHeader(missing));
       },
     }),
   ];

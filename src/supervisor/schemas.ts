@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scope } from "../peers/ask.ts";
 
 /**
  * One supervised actor as `GET /debug/actors` shows it. `state` is XState's state value (a name,
@@ -23,6 +24,5 @@ export const actorsResponse = z.array(actorInfo);
 
 export const actorsQuery = z.object({
   prefix: z.string().max(200).optional(),
-  /** `cluster` (the default) asks every live peer too; `node` answers for this node alone. */
-  scope: z.enum(["cluster", "node"]).default("cluster"),
+  scope,
 });

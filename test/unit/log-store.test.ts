@@ -40,7 +40,7 @@ describe("the log sink", () => {
   it("keeps taking lines after a flush found nothing waiting", async () => {
     const pool = new TaskPool<LogStoreTasks>({ name: "log_store", taskFile: new URL("../../workers/log-store.ts", import.meta.url), maxThreads: 1, maxQueue: 8, timeoutMs: 60_000, retryAfterSeconds: 5 });
     const logging = createLogging({ level: "info", stdout: false, maxBytes: 1024 * 1024, maxFiles: 1 });
-    const sink = new LogSink({ pool, file: path.join(tempDir(), "logs.db"), maxAgeMs: 86_400_000, maxRows: 1000, logger: logging.logger });
+    const sink = new LogSink({ pool, file: path.join(tempDir(), "logs.db"), node: "node-test", maxAgeMs: 86_400_000, maxRows: 1000, logger: logging.logger });
     try {
       // What a timer firing after its lines went with the previous batch does.
       await sink.flush();
