@@ -67,8 +67,8 @@ export function appsModule(core: Core, deps: { audit: AuditApi }): Module<{ apps
       // An app another node created is read here ahead of its first use, as this node's own are:
       // its events, webhooks and adopted actors find its config and secrets loaded. The registry
       // reloads when read after another node's write, so it is read on a short timer too.
-      core.registry.onAdded((names) => {
-        Promise.all([configs.loadAll(names), secrets.loadAll(names)]).catch((err: Error) => core.logger.warn({ err: err.message, apps: names }, "could not read new apps' config"));
+      core.registry.onAdded(async (names) => {
+        await Promise.all([configs.loadAll(names), secrets.loadAll(names)]).catch((err: Error) => core.logger.warn({ err: err.message, apps: names }, "could not read new apps' config"));
       });
       registryTimer = setInterval(() => core.registry.list({ all: true }), REGISTRY_READ_MS);
       registryTimer.unref();

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { perDatabase } from "../db/per-database.ts";
 import type { SqlDb } from "../db/sql.ts";
 import { announceWrite, watchWrites, type WriteWatch } from "../db/writes.ts";
+import { BackgroundLoads } from "../lib/background-loads.ts";
 
 /** What creating or removing an app does besides its registry row, inside the same transaction. */
 export interface AppSteps {
@@ -13,6 +14,8 @@ export interface AppSteps {
 }
 
 const NO_STEPS: AppSteps = { storage: async () => {}, files: () => {} };
+/** The one key of the registry's background reloads. */
+const REGISTRY = "registry";
 
 /** The registry row of an app: its identity and the tenant that owns it (null: platform-owned). */
 export interface AppRef {
@@ -71,23 +74,30 @@ export class AppStore {
   /** Loads are numbered as they start; one that started before the snapshot now held is dropped. */
   private started = 0;
   private shown = 0;
-  private reloading = false;
   /** Set when a reload failed or a write rolled back: the next read reloads. */
   private retry = false;
-  private readonly added: Array<(names: string[]) => void> = [];
+  private readonly reloads: BackgroundLoads<typeof REGISTRY>;
+  private readonly added: Array<(names: string[]) => Promise<void>> = [];
 
   constructor(options: AppStoreOptions) {
     this.handle = options.db;
     this.logger = options.logger.child({ component: "apps-registry" });
     this.external = watchWrites(options.db);
     this.db = options.db.withTables<{ apps: AppsTable }>();
+    this.reloads = new BackgroundLoads(
+      () => this.load(),
+      (_, err) => {
+        this.logger.error({ err }, "reloading the apps registry failed: serving the previous one, and retrying on the next read");
+        this.retry = true;
+      },
+    );
   }
 
   /** Reads the registry into memory; awaited once before the first read, and after each write here. */
   async load(): Promise<void> {
     const load = ++this.started;
     const rows = await this.db.selectFrom("apps").select(["id", "name", "team_id", "created_at", "updated_at"]).orderBy("name").execute();
-    this.show(load, rows.map(toRow));
+    await this.show(load, rows.map(toRow));
   }
 
   findById(id: number): AppRow | undefined {
@@ -144,7 +154,7 @@ export class AppStore {
       await apps.deleteFrom("apps").where("id", "=", id).execute();
       await steps.storage(trx);
       steps.files();
-      this.show(++this.started, (this.cached?.all ?? []).filter((app) => app.id !== id));
+      void this.show(++this.started, (this.cached?.all ?? []).filter((app) => app.id !== id));
     });
   }
 
@@ -163,43 +173,44 @@ export class AppStore {
     return result;
   }
 
-  /** Told the names of apps a reload found that the previous snapshot did not have (another node created them). */
-  onAdded(listener: (names: string[]) => void): void {
+  /**
+   * Told the names of apps a reload found that the previous snapshot did not have (another node
+   * created them); the reload resolves once every listener has (they read those apps' config).
+   */
+  onAdded(listener: (names: string[]) => Promise<void>): void {
     this.added.push(listener);
   }
 
-  private show(load: number, all: readonly AppRow[]): void {
+  /**
+   * Reads the registry again now if another process wrote since it was read: for a name this
+   * node does not know, which another node may have created a moment ago (a snapshot served
+   * stale would answer 404 for an app that exists).
+   */
+  async fresh(): Promise<void> {
+    this.reloadIfStale();
+    await this.reloads.settled(REGISTRY);
+  }
+
+  private async show(load: number, all: readonly AppRow[]): Promise<void> {
     if (load < this.shown) return;
     this.shown = load;
     const before = this.cached;
-    this.cached = registryOf(all);
     const added = before ? all.filter((app) => !before.byName.has(app.name)).map((app) => app.name) : [];
-    if (added.length > 0) for (const listener of this.added) listener(added);
+    if (added.length > 0) await Promise.all(this.added.map((listener) => listener(added)));
+    if (load >= this.shown) this.cached = registryOf(all);
   }
 
   private registry(): Registry {
     if (!this.cached) throw new Error("the apps registry was read before load()");
-    if (this.external.happened() || this.retry) this.reloadInBackground();
+    this.reloadIfStale();
     return this.cached;
   }
 
-  /** Another process wrote: read again, serving the previous snapshot until then. */
-  private reloadInBackground(): void {
-    // A write heard of during a reload may have missed it: one more after it.
-    if (this.reloading) {
-      this.retry = true;
-      return;
-    }
-    this.reloading = true;
+  /** Another process wrote (or a reload failed, or a write rolled back): read again, serving the previous snapshot until then. */
+  private reloadIfStale(): void {
+    if (!this.external.happened() && !this.retry) return;
     this.retry = false;
-    this.load()
-      .catch((err: unknown) => {
-        this.logger.error({ err }, "reloading the apps registry failed: serving the previous one, and retrying on the next read");
-        this.retry = true;
-      })
-      .finally(() => {
-        this.reloading = false;
-      });
+    this.reloads.request(REGISTRY);
   }
 }
 

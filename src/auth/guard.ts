@@ -62,6 +62,11 @@ export class Guard {
    * that are not about one app). An app the caller cannot see is answered as not found, exactly
    * as one that does not exist.
    */
+  /** Before `authorize`: an `{app}` this node does not know may be one another node just created. */
+  async knowApp(route: RouteAccess, rawParams: Readonly<Record<string, string>>): Promise<void> {
+    if (route.app && !this.o.apps.findByName(rawParams["app"] ?? "")) await this.o.apps.fresh();
+  }
+
   authorize(caller: Principal, route: RouteAccess, rawParams: Readonly<Record<string, string>>): AppRow | null | Problem {
     if (route.auth === "human" && caller.kind !== "user") {
       return problem("forbidden", "this route is for signed-in people; API tokens cannot use it");

@@ -1,5 +1,6 @@
 import { isProblem, type Problem } from "../lib/problem.ts";
 import type { StaticFile } from "../lib/static-file.ts";
+import type { Relayed } from "../peers/relay.ts";
 import type { HttpResponse } from "./uws.ts";
 
 /**
@@ -77,6 +78,16 @@ function sameItems(a: readonly string[], b: readonly string[]): boolean {
 /** `ok(value)` for a success, the problem itself for a failure: the usual end of a handler. */
 export function okOr<T>(result: T | Problem, status = 200): Reply | Problem {
   return isProblem(result) ? result : ok(result, status);
+}
+
+/**
+ * Another node's answer to this request (`src/peers/relay.ts`), passed on as it came; undefined
+ * when this node is the one to answer.
+ */
+export async function relayed(answer: Promise<Relayed | Problem | undefined>): Promise<Reply | Problem | undefined> {
+  const got = await answer;
+  if (got === undefined || isProblem(got)) return got;
+  return { kind: "reply", status: got.status, headers: got.headers, ...(got.body === undefined ? {} : { body: got.body }), ...(got.contentType === undefined ? {} : { contentType: got.contentType }) };
 }
 
 /** A body sent as is, for the routes the spec marks as bare. */

@@ -7,6 +7,8 @@
 export class BackgroundLoads<K> {
   /** Keys being loaded, and whether another load was asked for meanwhile. */
   private readonly loading = new Map<K, boolean>();
+  /** Each key's load in progress. */
+  private readonly running = new Map<K, Promise<void>>();
 
   constructor(
     private readonly load: (key: K) => Promise<void>,
@@ -20,12 +22,19 @@ export class BackgroundLoads<K> {
       return;
     }
     this.loading.set(key, false);
-    this.load(key)
+    const run = this.load(key)
       .catch((err: unknown) => this.failed(key, err))
       .finally(() => {
         const again = this.loading.get(key) === true;
         this.loading.delete(key);
+        this.running.delete(key);
         if (again) this.request(key);
       });
+    this.running.set(key, run);
+  }
+
+  /** Resolves once every load of `key` asked for so far has run (at once when none is). */
+  async settled(key: K): Promise<void> {
+    for (let run = this.running.get(key); run; run = this.running.get(key)) await run;
   }
 }

@@ -53,7 +53,7 @@ export function recordingModule(
   let reconciling: NodeJS.Timeout | undefined;
   return {
     name: "recording",
-    routes: recordingRoutes(recording, deps.vods.recordings, snapshots),
+    routes: recordingRoutes(recording, deps.vods.recordings, snapshots, deps.streams),
     // The vods module has resumed the unfinished VODs already (and this service's splits with them).
     start: () => {
       const reconcile = () => recording.reconcile(apps()).catch((err: Error) => logger.error({ err: err.message }, "could not reconcile egress recordings"));

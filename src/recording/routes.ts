@@ -1,7 +1,8 @@
 import { appParams } from "../apps/schemas.ts";
 import { appOf } from "../auth/caller.ts";
-import { okOr } from "../http/reply.ts";
+import { okOr, relayed } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
+import type { StreamsApi } from "../streams/module.ts";
 import type { VodRecordings } from "../vods/recordings.ts";
 import { recordingStateResponse } from "../vods/schemas.ts";
 import { recordingParams, snapshotBody, snapshotResponse, startRecordingBody, streamRecordParams } from "./schemas.ts";
@@ -9,7 +10,7 @@ import type { RecordingService } from "./service.ts";
 import type { Snapshots } from "./snapshots.ts";
 
 /** SPEC 4.11 (start and stop a room's recording) and 4.13's snapshots; a failed VOD's retry is the vods module's. */
-export function recordingRoutes(recording: RecordingService, vods: VodRecordings, snapshots: Snapshots): Route[] {
+export function recordingRoutes(recording: RecordingService, vods: VodRecordings, snapshots: Snapshots, streams: Pick<StreamsApi, "answeredAtCamera">): Route[] {
   return [
     defineRoute({
       method: "POST",
@@ -21,7 +22,8 @@ export function recordingRoutes(recording: RecordingService, vods: VodRecordings
       body: startRecordingBody,
       response: recordingStateResponse,
       errors: ["not_found", "conflict", "bad_request", "egress_unavailable", "media_server_unavailable"],
-      handler: async (ctx) => okOr(await recording.start(appOf(ctx), ctx.body)),
+      // A camera room records where its camera is connected.
+      handler: async (ctx) => (await relayed(streams.answeredAtCamera(ctx, appOf(ctx), { name: ctx.body.roomName }))) ?? okOr(await recording.start(appOf(ctx), ctx.body)),
     }),
     defineRoute({
       method: "POST",
@@ -46,7 +48,7 @@ export function recordingRoutes(recording: RecordingService, vods: VodRecordings
       response: snapshotResponse,
       responseStatus: 201,
       errors: ["not_found", "conflict", "egress_unavailable", "media_server_unavailable"],
-      handler: async (ctx) => okOr(await snapshots.take(appOf(ctx), ctx.body.room), 201),
+      handler: async (ctx) => (await relayed(streams.answeredAtCamera(ctx, appOf(ctx), { name: ctx.body.room }))) ?? okOr(await snapshots.take(appOf(ctx), ctx.body.room), 201),
     }),
     defineRoute({
       method: "POST",
@@ -57,7 +59,7 @@ export function recordingRoutes(recording: RecordingService, vods: VodRecordings
       params: streamRecordParams,
       response: recordingStateResponse,
       errors: ["not_found", "conflict", "bad_request", "egress_unavailable", "media_server_unavailable"],
-      handler: async (ctx) => okOr(await recording.recordStream(appOf(ctx), ctx.params.id)),
+      handler: async (ctx) => (await relayed(streams.answeredAtCamera(ctx, appOf(ctx), { streamId: ctx.params.id }))) ?? okOr(await recording.recordStream(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
       method: "POST",

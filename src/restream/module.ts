@@ -66,7 +66,7 @@ export function restreamModule(
   deps.media.webhooks.onEvent((event, app) => restream.mediaEvent(event, app.name));
   return {
     name: "restream",
-    routes: restreamRoutes(restream),
+    routes: restreamRoutes(restream, deps.streams),
     start: () => restream.resume(deps.apps.store.list({ all: true }).map((app) => app.name)),
     drain: () => restream.shutdown(),
   };

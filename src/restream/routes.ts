@@ -1,11 +1,12 @@
 import { appOf } from "../auth/caller.ts";
-import { okOr } from "../http/reply.ts";
+import { okOr, relayed } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { destinationListResponse, destinationParams, destinationResponse, startRestreamBody, streamParams } from "./schemas.ts";
+import type { StreamsApi } from "../streams/module.ts";
 import type { RestreamService } from "./service.ts";
 
 /** SPEC 4.14: a live stream's restream destinations. `{id}` is the stream's row id or its (URL-encoded) stream id. */
-export function restreamRoutes(restream: RestreamService): Route[] {
+export function restreamRoutes(restream: RestreamService, streams: Pick<StreamsApi, "answeredAtCamera">): Route[] {
   return [
     defineRoute({
       method: "POST",
@@ -18,7 +19,8 @@ export function restreamRoutes(restream: RestreamService): Route[] {
       response: destinationResponse,
       responseStatus: 201,
       errors: ["not_found", "conflict", "quota_exceeded", "bad_request", "egress_unavailable", "media_server_unavailable"],
-      handler: async (ctx) => okOr(await restream.start(appOf(ctx), ctx.params.id, ctx.body), 201),
+      // A camera's stream is pushed from the node it is connected to.
+      handler: async (ctx) => (await relayed(streams.answeredAtCamera(ctx, appOf(ctx), { streamId: ctx.params.id }))) ?? okOr(await restream.start(appOf(ctx), ctx.params.id, ctx.body), 201),
     }),
     defineRoute({
       method: "GET",

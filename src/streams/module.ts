@@ -3,6 +3,9 @@ import type { AppRow } from "../apps/store.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import { unlessUnavailableAsync } from "../db/app-unavailable.ts";
+import type { Problem } from "../lib/problem.ts";
+import { Relays, type Relayed, type RelayRequest } from "../peers/relay.ts";
+import type { Peers } from "../peers/service.ts";
 import type { MediaApi } from "../media/module.ts";
 import { StreamControl } from "./control.ts";
 import { StreamDetails } from "./details.ts";
@@ -27,6 +30,11 @@ export interface StreamsApi {
   live(app: AppRow): Promise<readonly StreamView[]>;
   /** SPEC 4.13's `{id}`: the row id, or the stream id (its latest row); throws while the app's database is unavailable. */
   find(app: string, id: string): Promise<StreamView | undefined>;
+  /**
+   * The answer of the node a live camera of `room` is connected to, when that is another live node
+   * (calls about a camera room are served where its frames are); undefined when this node answers.
+   */
+  answeredAtCamera(ctx: RelayRequest, app: AppRow, room: { readonly name: string } | { readonly streamId: string }): Promise<Relayed | Problem | undefined>;
   /** The app's live streams in `room`, or in every room (none while its database is unavailable). */
   liveIn(app: string, room?: string): Promise<readonly StreamView[]>;
   /** Live streams across every app. */
@@ -36,17 +44,18 @@ export interface StreamsApi {
 }
 
 /** Live streams (SPEC 2.8, 4.13): rows kept from media-server webhooks and local sources, reconciled. */
-export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi }): Module<{ streams: StreamsApi }> {
+export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi; peers: Peers }): Module<{ streams: StreamsApi }> {
   const { logger, databases, events } = core;
   const { service: apps, store } = deps.apps;
   const { servers, webhooks } = deps.media;
-  const tracker = new StreamTracker({ databases, events, logger });
+  const tracker = new StreamTracker({ databases, events, logger, node: core.config.node.id });
   webhooks.onEvent((event, app) => tracker.handle(event, app));
   const local = new LocalSources();
   const details = new StreamDetails();
-  const reconciler = new StreamReconciler({ servers, tracker, apps, store, local, logger });
+  const reconciler = new StreamReconciler({ servers, tracker, apps, store, local, logger, liveElsewhere: async (id) => (await deps.peers.others()).some((p) => p.id === id) });
   registerStreamMetrics(core.metrics.registry, store, tracker);
   const storeOf = (app: string) => streamStore(databases.appSql(app));
+  const relays = new Relays(deps.peers);
   const live = (app: AppRow) => unlessUnavailableAsync([], () => tracker.store(app).active());
   const api: StreamsApi = {
     tracker,
@@ -55,6 +64,12 @@ export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
     holders: async (app) => (await live(app)).map((s) => s.participant ?? s.streamId),
     live,
     find: (app, id) => storeOf(app).find(id),
+    answeredAtCamera: async (ctx, app, of) => {
+      // The room as the app names it (its prefix added), or the stream's own; a bad name is the route's to refuse.
+      const room = "name" in of ? apps.roomOf(app, of.name) : (await storeOf(app.name).find(of.streamId))?.room;
+      if (typeof room !== "string") return undefined;
+      return relays.answerOn(await unlessUnavailableAsync(undefined, () => storeOf(app.name).cameraNode(room)), ctx);
+    },
     liveIn: (app, room) => unlessUnavailableAsync([], () => (room === undefined ? storeOf(app).active() : storeOf(app).activeInRoom(room))),
     countActive: async () => (await Promise.all(store.list({ all: true }).map(async (app) => (await live(app)).length))).reduce((a, b) => a + b, 0),
     reconcile: () => reconciler.reconcile(),

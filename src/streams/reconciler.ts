@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { AppService } from "../apps/service.ts";
-import type { AppStore } from "../apps/store.ts";
+import type { AppRow, AppStore } from "../apps/store.ts";
 import type { MediaServer } from "../media/server.ts";
 import type { MediaServers } from "../media/servers.ts";
 import { AppUnavailableError } from "../db/app-unavailable.ts";
@@ -16,6 +16,8 @@ export interface StreamReconcilerOptions {
   readonly apps: AppService;
   readonly store: AppStore;
   readonly local: LocalStreams;
+  /** Whether node `id` is another live node: a camera row it started is its to end. */
+  readonly liveElsewhere: (id: string) => Promise<boolean>;
   readonly logger: Logger;
 }
 
@@ -24,7 +26,8 @@ export interface StreamReconcilerOptions {
  * active rows are checked against the RoomService at start and every minute: a row whose room
  * is gone, or whose participant is no longer in it, is ended (with its stream_ended event). Rows
  * of streams served by this process are checked against it instead, whether or not LiveKit is
- * configured: after a restart, no camera is connected yet.
+ * configured: after a restart, no camera is connected yet. A camera row another live node started
+ * is that node's (its camera is connected there).
  */
 export class StreamReconciler {
   private timer: NodeJS.Timeout | undefined;
@@ -35,6 +38,7 @@ export class StreamReconciler {
   private readonly apps: AppService;
   private readonly store: AppStore;
   private readonly local: LocalStreams;
+  private readonly liveElsewhere: (id: string) => Promise<boolean>;
   private readonly logger: Logger;
 
   constructor(options: StreamReconcilerOptions) {
@@ -43,6 +47,7 @@ export class StreamReconciler {
     this.apps = options.apps;
     this.store = options.store;
     this.local = options.local;
+    this.liveElsewhere = options.liveElsewhere;
     this.logger = options.logger;
   }
 
@@ -65,6 +70,12 @@ export class StreamReconciler {
     return this.running;
   }
 
+  /** A camera connected to another live node; one whose node is gone ended with it. */
+  private async servedElsewhere(app: AppRow, id: number): Promise<boolean> {
+    const node = await this.tracker.store(app).nodeOf(id);
+    return node !== undefined && (await this.liveElsewhere(node));
+  }
+
   private async pass(): Promise<number> {
     let ended = 0;
     // Each LiveKit (the global one, or an app's own) is asked once per pass.
@@ -77,7 +88,7 @@ export class StreamReconciler {
         const media = this.servers.forApp(app.name);
         for (const stream of await this.tracker.store(app).active()) {
           if (this.local.owns(stream)) {
-            if (!this.local.isLive(app.name, stream)) {
+            if (!this.local.isLive(app.name, stream) && !(await this.servedElsewhere(app, stream.id))) {
               await this.tracker.endStream(app, { ...stream, at: Math.floor(Date.now() / 1000) });
               ended++;
             }

@@ -18,6 +18,8 @@ interface StreamsTable {
   ended_at: string | null;
   last_event_at: number;
   last_stats_json: Generated<string>;
+  /** The node that recorded the start (app migration 0014); null on rows from before it. */
+  node: string | null;
 }
 
 type Tables = { streams: StreamsTable };
@@ -35,7 +37,7 @@ const view = (r: Row): StreamView => ({
   lastStatsJson: r.last_stats_json,
 });
 
-type StartEvent = { streamId: string; type: StreamType; room: string; participant: string | null; at: number; stats: Record<string, unknown> };
+type StartEvent = { streamId: string; type: StreamType; room: string; participant: string | null; at: number; stats: Record<string, unknown>; node?: string };
 type EndEvent = { streamId: string; type: StreamType; room: string; participant: string | null; at: number };
 type Latest = StreamView & { lastEventAt: number };
 
@@ -66,6 +68,25 @@ export class StreamStore {
       this.live = loading;
     }
     return this.live;
+  }
+
+  /** The node that started row `id`, when it says. */
+  async nodeOf(id: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom("streams").select("node").where("id", "=", id).executeTakeFirst();
+    return row?.node ?? undefined;
+  }
+
+  /** The node a live camera of the room is connected to (its calls are served there), if any. */
+  async cameraNode(room: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom("streams")
+      .select("node")
+      .where("room", "=", room)
+      .where("status", "=", "active")
+      .where("type", "=", "ws-mjpeg")
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    return row?.node ?? undefined;
   }
 
   async activeInRoom(room: string): Promise<StreamView[]> {
@@ -121,6 +142,7 @@ export class StreamStore {
             started_at: new Date(s.at * 1000).toISOString(),
             last_event_at: s.at,
             last_stats_json: JSON.stringify(s.stats),
+            node: s.node ?? null,
           })
           // A literal, not a parameter: SQLite matches the target to the partial index by its text.
           .onConflict((oc) => oc.column("stream_id").where("status", "=", sql.lit("active")).doNothing())

@@ -33,7 +33,11 @@ export class StreamTracker {
   private readonly events: EventDispatcher;
   private readonly logger: Logger;
 
-  constructor(options: { readonly databases: Databases; readonly events: EventDispatcher; readonly logger: Logger }) {
+  /** This node, written on the stream rows it starts. */
+  private readonly node: string;
+
+  constructor(options: { readonly databases: Databases; readonly events: EventDispatcher; readonly logger: Logger; readonly node: string }) {
+    this.node = options.node;
     this.databases = options.databases;
     this.events = options.events;
     this.logger = options.logger;
@@ -100,7 +104,7 @@ export class StreamTracker {
 
   /** Marks a stream active and emits `stream_started` when it was not already live. */
   async startStream(app: AppRow, stream: { streamId: string; type: StreamType; room: string; participant: string | null; at: number }): Promise<void> {
-    if (!(await this.store(app).start({ ...stream, stats: { live: true } }))) return;
+    if (!(await this.store(app).start({ ...stream, stats: { live: true }, node: this.node }))) return;
     const { streamId, room, type, participant } = stream;
     this.events.emit(app.name, "stream_started", room, participant === null ? { streamId, room, type } : { streamId, room, type, participant });
   }

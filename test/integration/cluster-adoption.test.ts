@@ -18,7 +18,8 @@ import { eventually } from "../helpers/wait.ts";
 
 /**
  * Actors move between nodes (issue 32): two nodes on one PostgreSQL and one Redis; a camera
- * records through node A, which is SIGKILLed mid-recording. Node B adopts the VOD once A's lease
+ * connected to node A is recorded (asked through node B, answered by A, where its frames are),
+ * and node A is SIGKILLed mid-recording. Node B adopts the VOD once A's lease
  * runs out (LEASE_MS, then B's next heartbeat pass), ends it where A's file ended, uploads it
  * once and emits vod_ready once.
  */
@@ -68,8 +69,14 @@ describe("actors adopted across nodes", () => {
       camera.send(testJpeg("red", 0, "160x120"));
       timer = setInterval(() => camera.send(testJpeg("blue", 0, "160x120")), 100);
       await sleep(300);
-      const started = await api(a.base, "POST", "/recording/start", { roomName: "door" });
+      // Asked through node B, the camera's node A starts the recording: its frames are there.
+      const started = await api(b.base, "POST", "/recording/start", { roomName: "door" });
       assert.equal(started.status, 200, started.text);
+      assert.equal(started.headers.get("x-served-by"), "node-a");
+      const snapshot = await api(b.base, "POST", "/snapshots", { room: "door" });
+      assert.equal(snapshot.status, 201, snapshot.text);
+      const streams = (await api(b.base, "GET", "/streams")).json as Array<{ room: string; status: string }>;
+      assert.deepEqual(streams.map((x) => [x.room, x.status]), [["keep-door", "active"]]);
       const vodId = dataOf<RecordingState>(started).vodId;
       const actor = `vod:keep:${vodId}`;
       const onB = await request(b.base, "GET", `/api/v1/debug/actors?prefix=${actor}`, { token });

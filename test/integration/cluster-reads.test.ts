@@ -4,6 +4,8 @@ import { latencyLatch } from "../../machines/latency-latch.ts";
 import { PeerStore } from "../../src/peers/store.ts";
 import type { ActorInfo } from "../../src/supervisor/supervisor.ts";
 import { dataOf } from "../helpers/envelope.ts";
+import { Camera, cameraApp, mintKey, testJpeg } from "../helpers/mjpeg.ts";
+import { eventually } from "../helpers/wait.ts";
 import { freePort } from "../helpers/ports.ts";
 import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { startRedis, type TestRedis } from "../helpers/redis.ts";
@@ -57,6 +59,22 @@ describe("reads that span nodes", () => {
     }
     const local = await b.request("GET", "/api/v1/debug/actors?prefix=latency:demo:&scope=node", { token: a.rootToken });
     assert.deepEqual(dataOf<NodeActor[]>(local).map((actor) => actor.node), ["node-b"]);
+  });
+
+  it("leaves a camera connected to node A alone when node B reconciles its streams", async () => {
+    await cameraApp(a, "cams");
+    const camera = await Camera.connect(await mintKey(a, "cams", "porch"));
+    try {
+      camera.send(testJpeg());
+      // A bare list (SPEC 4.13).
+      const active = async (server: TestServer) => (await server.request("GET", "/api/v1/apps/cams/streams", { token: a.rootToken })).json as Array<{ status: string }>;
+      await eventually(async () => (await active(a)).length === 1, 5000, "node A to record the camera's stream");
+      await eventually(async () => (await active(b).catch(() => [])).length === 1, 5000, "node B to see the camera's stream");
+      assert.equal(await b.app.streams.reconcile(), 0, "node B ends nothing node A serves");
+      assert.equal((await active(a)).length, 1);
+    } finally {
+      await camera.close();
+    }
   });
 
   it("answers with what it has, and names a peer that does not answer", async () => {

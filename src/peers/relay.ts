@@ -1,0 +1,65 @@
+import { request } from "undici";
+import { problem, type Problem } from "../lib/problem.ts";
+import type { Peers } from "./service.ts";
+
+/** Marks a request one node relayed to another: the peer answers it itself, never relaying it on. */
+export const RELAYED_BY = "x-service-relayed-by";
+/** How long a relayed request may take: the calls relayed start or read something live, quickly. */
+const RELAY_MS = 10_000;
+/** The answer headers passed back besides the body's type. */
+const KEPT_HEADERS = ["retry-after", "location", "cache-control"];
+
+/** The request to relay, as a route's context has it. */
+export interface RelayRequest {
+  readonly requestId: string;
+  readonly method: string;
+  /** The raw path, as sent. */
+  readonly path: string;
+  readonly query: unknown;
+  readonly body: unknown;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** The peer's answer, as it was (the HTTP edge turns it into a reply). */
+export interface Relayed {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Uint8Array | undefined;
+  readonly contentType: string | undefined;
+}
+
+/**
+ * Requests about something live on one node (a camera connected to it) answered by that node: a
+ * route asks `answerOn(node, ctx)` first and answers itself when it gets undefined (the thing is
+ * here, nowhere, or on a node that is gone). The caller's own credential goes along, so the peer
+ * applies the same access rules, and the peer's answer comes back as it was.
+ */
+export class Relays {
+  constructor(private readonly peers: Peers) {}
+
+  async answerOn(node: string | undefined, ctx: RelayRequest): Promise<Relayed | Problem | undefined> {
+    if (node === undefined || node === this.peers.id || ctx.headers[RELAYED_BY] !== undefined) return undefined;
+    const peer = (await this.peers.others()).find((p) => p.id === node);
+    if (!peer) return undefined;
+    const query = new URLSearchParams(Object.entries((ctx.query ?? {}) as Record<string, unknown>).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k, String(v)]])));
+    const headers: Record<string, string> = { [RELAYED_BY]: this.peers.id, "x-request-id": ctx.requestId };
+    if (ctx.headers["authorization"] !== undefined) headers["authorization"] = ctx.headers["authorization"];
+    const body = ctx.method === "GET" || ctx.method === "DELETE" ? undefined : JSON.stringify(ctx.body ?? {});
+    if (body !== undefined) headers["content-type"] = "application/json";
+    try {
+      const res = await request(`${peer.url}${ctx.path}${query.size > 0 ? `?${query}` : ""}`, {
+        method: ctx.method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(RELAY_MS),
+      });
+      const bytes = new Uint8Array(await res.body.arrayBuffer());
+      const kept = Object.fromEntries(KEPT_HEADERS.flatMap((h) => (typeof res.headers[h] === "string" ? [[h, res.headers[h] as string]] : [])));
+      kept["x-served-by"] = peer.id;
+      const contentType = typeof res.headers["content-type"] === "string" ? res.headers["content-type"] : undefined;
+      return { status: res.statusCode, headers: kept, body: res.statusCode === 204 ? undefined : bytes, contentType };
+    } catch (err) {
+      return problem("service_unavailable", `node ${peer.id}, which serves this, did not answer (${(err as Error).message}); retry in a moment`, { headers: { "retry-after": "2" } });
+    }
+  }
+}
