@@ -1,7 +1,7 @@
 import type { Registry } from "prom-client";
 import { scrapeMetric, type Sample } from "../observability/scrape-metric.ts";
 import type { EventDispatcher } from "./dispatcher.ts";
-import type { CallbackResult } from "./webhooks.ts";
+import type { CallbackResult } from "./lane-runner.ts";
 
 type Tally<K extends string> = Map<string, Map<string, Record<K, number>>>;
 

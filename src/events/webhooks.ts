@@ -4,27 +4,15 @@ import type { AppSecrets } from "../apps/secrets.ts";
 import type { AppStore } from "../apps/store.ts";
 import type { Databases } from "../db/databases.ts";
 import type { EmittedEvent } from "./dispatcher.ts";
-import type { AttemptOutcome, Delivery, DeliveryStatus, NewDelivery } from "./delivery.ts";
+import type { Delivery, DeliveryStatus } from "./delivery.ts";
 import { LEASE_MS, Outbox, type TurnResult } from "./store.ts";
-import { deliveryHeaders } from "./signing.ts";
 import { AppUnavailableError, unlessUnavailableAsync } from "../db/app-unavailable.ts";
 import type { SqlDb } from "../db/sql.ts";
-import { ATTEMPT_TIMEOUT_MS, type WebhookClient } from "./webhook-client.ts";
+import type { WebhookClient } from "./webhook-client.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
+import { enqueueInLane, heldIds, laneOf, newAppQueue, pendingOf, renewed, RENEW_MS, type AppQueue } from "./lanes.ts";
+import { LaneRunner, QUICK_ATTEMPTS, type CallbackResult } from "./lane-runner.ts";
 
-
-/** How long a delivery of an app with a damaged config.yaml or callback secret waits before it looks again. */
-const DAMAGED_RETRY_MS = 60_000;
-/** SPEC 6.1: three attempts, 500 ms then 1 s apart. */
-const QUICK_BACKOFF_MS = [500, 1000] as const;
-const QUICK_ATTEMPTS = QUICK_BACKOFF_MS.length + 1;
-/**
- * The opt-in `callbacks.extended_retries` schedule after the three quick attempts, like the big
- * webhook platforms: 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 28 h in all).
- */
-export const EXTENDED_BACKOFF_MS = [5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 10 * 3600_000] as const;
-/** Rooms of one app delivered concurrently; within a room, strictly in order. */
-const LANES_PER_APP = 32;
 /** How often finished deliveries beyond the log size are pruned (a bounded slice each time). */
 const PRUNE_EVERY_MS = 5000;
 /** How often an app with work in hand (or lately) claims again: rows other nodes wrote reach it this fast. */
@@ -33,55 +21,10 @@ const POLL_MS = 250;
 const SWEEP_MS = 2000;
 /** An app that wrote or claimed rows is polled this long afterwards. */
 const HOT_MS = 5000;
-/** How often a node renews its leases: a third of the lease time less than the time it lasts. */
-const RENEW_MS = 3000;
-/** An attempt starts only with this much time left on the lease: it ends before the lease does. */
-const ATTEMPT_LEASE_MS = ATTEMPT_TIMEOUT_MS + 2000;
 /** Rows claimed per turn at most; a full claim claims again at the next turn. */
 const CLAIM_LIMIT = 256;
-
-export type CallbackResult = Exclude<DeliveryStatus, "pending">;
-/** What an attempt reports, whatever the delivery's status becomes. */
-type AttemptReport = Pick<AttemptOutcome, "url" | "httpStatus" | "error">;
-
-/** A delivery in memory, on its way: the outbox row's identity and bytes plus its schedule. */
-type Pending = Pick<Delivery, "seq" | "id" | "event" | "room" | "body" | "emittedAt"> & {
-  /** Attempts in this run of the schedule (a manual redelivery starts a new run). */
-  tries: number;
-  nextAttemptAt: number;
-  /** Its lease was taken over by another node: it is not attempted again here. */
-  lost?: boolean;
-};
-
-/** Read through a call: the flag changes while an attempt awaits. */
-const isLost = (p: Pending): boolean => p.lost === true;
-
 /** How soon a turn that could not be written (app under maintenance, a database error) is written again. */
 const MAINTENANCE_RETRY_MS = 1000;
-
-interface AppQueue {
-  readonly lanes: Map<string, Pending[]>;
-  readonly running: Set<string>;
-  readonly parked: Map<string, { readonly p: Pending; readonly timer: NodeJS.Timeout }>;
-  /** Deliveries with an attempt under way (a parked one has left `parked` by then). */
-  readonly flying: Set<string>;
-  /** The next turn claims rows / renews this node's leases. */
-  claim: boolean;
-  renew: boolean;
-  /** When the leases were last renewed, and a time before which none of them runs out. */
-  renewedAt: number;
-  heldUntil: number;
-  /** Polled until then (it wrote or claimed rows lately). */
-  hotUntil: number;
-  /** New deliveries and attempt outcomes of this loop turn, committed together. */
-  batch: NewDelivery[];
-  outcomes: { id: string; outcome: AttemptOutcome }[];
-  /**
-   * The turn being written, if any. One at a time per app: a later turn committed first would put
-   * a room's later deliveries in its lane ahead of earlier ones.
-   */
-  committing: Promise<void> | undefined;
-}
 
 export interface WebhookDeps {
   readonly apps: AppStore;
@@ -100,8 +43,6 @@ export interface WebhookDeps {
   readonly volatile?: boolean;
 }
 
-const pendingOf = (d: Delivery, tries: number): Pending => ({ seq: d.seq, id: d.id, event: d.event, room: d.room, body: d.body, emittedAt: d.emittedAt, tries, nextAttemptAt: d.nextAttemptAt });
-
 /**
  * Signed webhook delivery (SPEC 6.1) through a durable outbox shared by every node. Events are
  * written to the app's database in one transaction per loop turn before any attempt; a node
@@ -109,13 +50,11 @@ const pendingOf = (d: Delivery, tries: number): Pending => ({ seq: d.seq, id: d.
  * room, the node's own new rows first among them, and renews its leases every few seconds; pending
  * rows resume on start (on any node) with their original id. Each app has its own lanes, one per
  * room, so deliveries of a room arrive in order, rooms proceed side by side, and a slow endpoint
- * holds up only its own app. The three quick attempts happen in the lane (ordering is kept);
- * extended retries, when on, park the delivery outside it, so hours of retrying do not hold back
- * a room's later events.
+ * holds up only its own app; the LaneRunner makes the attempts, this class writes the turns.
  */
 export class WebhookDeliverer {
   private readonly queues = new Map<string, AppQueue>();
-  private readonly secretCache = new Map<string, string | null>();
+  private readonly runner: LaneRunner;
   private flushScheduled = false;
   private retryFlush: NodeJS.Timeout | undefined;
   /**
@@ -132,17 +71,18 @@ export class WebhookDeliverer {
   private pruning = false;
   /** Each app connection's outbox: a connection closed for maintenance and reopened gets a new one. */
   private readonly outboxes = new WeakMap<SqlDb, Outbox>();
-  private readonly inFlight = new Set<Promise<void>>();
   private readonly log: Logger;
 
   constructor(private readonly d: WebhookDeps) {
     this.log = d.logger.child({ component: "callbacks" });
     this.resumed = new Promise((resolve) => (this.resumedNow = resolve));
+    const { configs, secrets, client, count } = d;
+    this.runner = new LaneRunner({ configs, secrets, client, count, log: this.log, volatile: d.volatile === true, recorded: () => this.scheduleFlush() });
   }
 
   /** The app's callback secret changed: the next delivery reads it again. */
   secretChanged(app: string): void {
-    this.secretCache.delete(app);
+    this.runner.secretChanged(app);
   }
 
   /**
@@ -171,7 +111,7 @@ export class WebhookDeliverer {
       for (const app of this.d.apps.list({ all: true })) this.queue(app.name).claim = true;
     }
     for (const queue of this.queues.values()) {
-      const holds = this.held(queue).size > 0;
+      const holds = heldIds(queue).size > 0;
       if (holds || now < queue.hotUntil) queue.claim = true;
       if (holds && now - queue.renewedAt >= RENEW_MS) queue.renew = true;
     }
@@ -185,13 +125,11 @@ export class WebhookDeliverer {
   async stop(): Promise<void> {
     this.stopped = true;
     this.resumedNow();
-    // Attempts under way are cut short; their rows stay pending for whichever node claims them.
-    this.d.client.cancelAll();
     clearInterval(this.pruneTimer);
     clearInterval(this.pollTimer);
     clearTimeout(this.retryFlush);
-    for (const queue of this.queues.values()) for (const { timer } of queue.parked.values()) clearTimeout(timer);
-    await Promise.allSettled([...this.inFlight]);
+    // Attempts under way are cut short; their rows stay pending for whichever node claims them.
+    await this.runner.stop(this.queues.values());
     await this.settleWrites();
     if (!this.started) return;
     await this.flush();
@@ -261,43 +199,22 @@ export class WebhookDeliverer {
   forget(app: string): void {
     const queue = this.queues.get(app);
     if (!queue) return;
+    queue.forgotten = true;
     for (const { timer } of queue.parked.values()) clearTimeout(timer);
     for (const lane of queue.lanes.values()) for (const p of lane) this.d.count(app, p.event, "dropped");
     queue.lanes.clear();
     queue.batch = [];
     this.queues.delete(app);
-    this.secretCache.delete(app);
+    this.runner.secretChanged(app);
   }
 
   private queue(app: string): AppQueue {
     let queue = this.queues.get(app);
     if (!queue) {
-      queue = {
-        lanes: new Map(),
-        running: new Set(),
-        parked: new Map(),
-        flying: new Set(),
-        claim: false,
-        renew: false,
-        renewedAt: 0,
-        heldUntil: 0,
-        hotUntil: 0,
-        batch: [],
-        outcomes: [],
-        committing: undefined,
-      };
+      queue = newAppQueue();
       this.queues.set(app, queue);
     }
     return queue;
-  }
-
-  private lane(queue: AppQueue, room: string): Pending[] {
-    let lane = queue.lanes.get(room);
-    if (!lane) {
-      lane = [];
-      queue.lanes.set(room, lane);
-    }
-    return lane;
   }
 
   /**
@@ -332,8 +249,8 @@ export class WebhookDeliverer {
     queue.claim = queue.renew = false;
     if (batch.length > 0) queue.hotUntil = now + HOT_MS;
     if (this.d.volatile === true) {
-      batch.forEach((d, i) => this.lane(queue, d.room).push({ ...d, seq: i, tries: 0, nextAttemptAt: now }));
-      if (batch.length > 0) this.pump(app, queue);
+      batch.forEach((d, i) => laneOf(queue, d.room).push({ ...d, seq: i, tries: 0, nextAttemptAt: now }));
+      if (batch.length > 0) this.runner.pump(app, queue);
       return;
     }
     let turn: TurnResult;
@@ -356,50 +273,13 @@ export class WebhookDeliverer {
       }
       return;
     }
-    // The app's secrets are read before its first attempt here: another node may have created
-    // the app, and an attempt that found them unread would wait as for a damaged secret.
-    if (turn.claimed.length > 0 && !this.secretCache.has(app)) await unlessUnavailableAsync(undefined, () => this.d.secrets.load(app));
-    if (this.queues.get(app) !== queue) return;
-    if (turn.held) this.renewed(queue, turn.held, now);
+    if (turn.claimed.length > 0) await this.runner.loadSecrets(app);
+    if (queue.forgotten) return;
+    if (turn.held) renewed(queue, turn.held, now);
     this.take(app, queue, turn.claimed, now);
     if (turn.claimed.length === CLAIM_LIMIT) queue.claim = true;
     // What came while this turn was written waited for it (the flushes in between passed this app by).
     if (queue.batch.length > 0 || queue.outcomes.length > 0 || queue.claim) this.scheduleFlush();
-  }
-
-  /** Every delivery this node has in hand for the app: in a lane, parked, or being attempted. */
-  private held(queue: AppQueue): Set<string> {
-    const ids = new Set(queue.flying);
-    for (const lane of queue.lanes.values()) for (const p of lane) ids.add(p.id);
-    for (const id of queue.parked.keys()) ids.add(id);
-    return ids;
-  }
-
-  /**
-   * The leases were renewed: what this node has in hand but no longer holds was taken over by
-   * another node (this one missed its renewals) and is let go; an attempt of it under way ends,
-   * and its outcome is not written.
-   */
-  private renewed(queue: AppQueue, still: ReadonlySet<string>, now: number): void {
-    queue.renewedAt = now;
-    queue.heldUntil = now + LEASE_MS;
-    const lost = (p: Pending) => {
-      if (still.has(p.id)) return false;
-      p.lost = true;
-      return true;
-    };
-    for (const [room, lane] of queue.lanes) {
-      // In place: a running lane's loop holds the array. Its head may be under way; the loop lets
-      // go of it when its attempt ends.
-      const from = queue.running.has(room) ? 1 : 0;
-      for (let i = lane.length - 1; i >= from; i--) if (lost(lane[i] as Pending)) lane.splice(i, 1);
-      if (from === 1 && lane[0] !== undefined) lost(lane[0]);
-    }
-    for (const [id, { p, timer }] of queue.parked) {
-      if (!lost(p)) continue;
-      clearTimeout(timer);
-      queue.parked.delete(id);
-    }
   }
 
   /**
@@ -409,7 +289,7 @@ export class WebhookDeliverer {
    */
   private take(app: string, queue: AppQueue, claimed: readonly Delivery[], now: number): void {
     if (claimed.length === 0) return;
-    const inHand = this.held(queue);
+    const inHand = heldIds(queue);
     if (inHand.size === 0) {
       queue.renewedAt = now;
       queue.heldUntil = now + LEASE_MS;
@@ -418,130 +298,10 @@ export class WebhookDeliverer {
     for (const d of claimed) {
       if (inHand.has(d.id)) continue;
       const p = pendingOf(d, Math.min(d.attempts, QUICK_ATTEMPTS));
-      if (p.tries >= QUICK_ATTEMPTS) {
-        this.park(app, queue, p);
-        continue;
-      }
-      const lane = this.lane(queue, d.room);
-      // Never ahead of the head, which may be under way.
-      let at = lane.length;
-      while (at > 1 && (lane[at - 1] as Pending).seq > p.seq) at--;
-      lane.splice(at, 0, p);
+      if (p.tries >= QUICK_ATTEMPTS) this.runner.park(app, queue, p);
+      else enqueueInLane(queue, p);
     }
-    this.pump(app, queue);
-  }
-
-  /** The leases may run out before an attempt started now ends (renewals have been failing). */
-  private leaseShort(queue: AppQueue): boolean {
-    return queue.heldUntil - Date.now() < ATTEMPT_LEASE_MS;
-  }
-
-  private pump(app: string, queue: AppQueue): void {
-    if (this.stopped) return;
-    for (const room of queue.lanes.keys()) {
-      if (queue.running.size >= LANES_PER_APP) return;
-      if (queue.running.has(room)) continue;
-      queue.running.add(room);
-      const run = this.drain(app, queue, room).finally(() => {
-        this.inFlight.delete(run);
-        queue.running.delete(room);
-        if (queue.lanes.get(room)?.length === 0) queue.lanes.delete(room);
-        if (this.queues.get(app) === queue) this.pump(app, queue);
-      });
-      this.inFlight.add(run);
-    }
-  }
-
-  private async drain(app: string, queue: AppQueue, room: string): Promise<void> {
-    const lane = queue.lanes.get(room);
-    while (lane && lane.length > 0 && !this.stopped && this.queues.get(app) === queue) {
-      const head = lane[0] as Pending;
-      const wait = isLost(head) ? 0 : this.leaseShort(queue) ? RENEW_MS : head.nextAttemptAt - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref());
-      if (this.stopped) return;
-      if (!isLost(head) && this.leaseShort(queue)) continue;
-      if (await this.attempt(app, queue, head)) lane.shift();
-    }
-  }
-
-  /** One attempt; answers true when the delivery leaves its lane (finished, parked, or lost). */
-  private async attempt(app: string, queue: AppQueue, p: Pending): Promise<boolean> {
-    if (isLost(p)) return true;
-    let config;
-    let secret;
-    try {
-      config = this.d.configs.get(app).callbacks;
-      secret = this.secret(app);
-    } catch (err) {
-      if (!(err instanceof AppUnavailableError)) throw err;
-      // A damaged config.yaml or callback secret (logged where it was found): never send unsigned
-      // or to a guessed URL; the delivery waits, untried, until the file is repaired.
-      p.nextAttemptAt = Date.now() + DAMAGED_RETRY_MS;
-      this.park(app, queue, p);
-      return true;
-    }
-    if (config.url === "") {
-      this.finish(app, queue, p, "dropped", { url: "", httpStatus: null, error: "callbacks.url was removed before delivery" });
-      return true;
-    }
-    const headers = deliveryHeaders(p, secret, Date.now());
-    queue.flying.add(p.id);
-    const result = await this.d.client.post(config.url, headers, p.body).finally(() => queue.flying.delete(p.id));
-    if (this.stopped || this.queues.get(app) !== queue || isLost(p)) return true;
-    p.tries++;
-    const outcome = { url: config.url, httpStatus: result.status, error: result.kind === "delivered" ? null : result.error };
-    if (result.kind === "delivered") return this.finish(app, queue, p, "delivered", outcome);
-    if (result.kind === "permanent") return this.finish(app, queue, p, "failed", outcome);
-    const delay = this.retryDelay(p.tries, config.extended_retries);
-    if (delay === undefined) return this.finish(app, queue, p, "failed", outcome);
-    p.nextAttemptAt = Date.now() + delay;
-    this.record(queue, p, "pending", outcome);
-    if (p.tries < QUICK_ATTEMPTS) return false;
-    this.park(app, queue, p);
-    return true;
-  }
-
-  private retryDelay(tries: number, extended: boolean): number | undefined {
-    if (tries < QUICK_ATTEMPTS) return QUICK_BACKOFF_MS[tries - 1];
-    return extended ? EXTENDED_BACKOFF_MS[tries - QUICK_ATTEMPTS] : undefined;
-  }
-
-  private park(app: string, queue: AppQueue, p: Pending): void {
-    const timer = setTimeout(() => {
-      queue.parked.delete(p.id);
-      if (this.leaseShort(queue)) {
-        p.nextAttemptAt = Date.now() + RENEW_MS;
-        this.park(app, queue, p);
-        return;
-      }
-      const run = this.attempt(app, queue, p).then(() => {});
-      this.inFlight.add(run);
-      void run.finally(() => this.inFlight.delete(run));
-    }, Math.max(0, p.nextAttemptAt - Date.now()));
-    timer.unref();
-    queue.parked.set(p.id, { p, timer });
-  }
-
-  private finish(app: string, queue: AppQueue, p: Pending, status: CallbackResult, o: AttemptReport): true {
-    this.record(queue, p, status, o);
-    this.d.count(app, p.event, status);
-    if (status === "failed") this.log.warn({ app, event: p.event, delivery: p.id, attempts: p.tries, error: o.error }, "webhook delivery failed");
-    return true;
-  }
-
-  private record(queue: AppQueue, p: Pending, status: DeliveryStatus, o: AttemptReport): void {
-    if (this.d.volatile === true) return;
-    queue.outcomes.push({ id: p.id, outcome: { status, nextAttemptAt: p.nextAttemptAt, url: o.url, httpStatus: o.httpStatus, error: o.error } });
-    this.scheduleFlush();
-  }
-
-  private secret(app: string): string | undefined {
-    let secret = this.secretCache.get(app);
-    if (secret === undefined) {
-      secret = this.d.secrets.get(app, "callbacks.secret") ?? null;
-      this.secretCache.set(app, secret);
-    }
-    return secret ?? undefined;
+    this.runner.pump(app, queue);
   }
 
   /** One app at a time, and never two rounds at once: a slow round delays the next instead of piling up. */

@@ -1,9 +1,8 @@
 import type { Logger } from "pino";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
-import { AppUnavailableError, appUnavailableProblem, unlessUnavailableAsync } from "../db/app-unavailable.ts";
+import { AppUnavailableError, appUnavailableProblem } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
-import { InTurn } from "../lib/in-turn.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import type { HttpResponse } from "../http/uws.ts";
 import type { StreamQuota } from "../tenants/quota.ts";
@@ -13,22 +12,10 @@ import type { StreamTracker } from "../streams/tracker.ts";
 import { CameraLink, type CameraLimits, type CameraSocket, type CloseReason } from "./camera.ts";
 import { newCounters, type MjpegCounters } from "./counters.ts";
 import { cameraKeys, type CameraKey, type CameraKeyStore } from "./keys.ts";
-import { Relay, type FrameTap, type RelayClock } from "./relay.ts";
+import type { FrameTap, Relay } from "./relay.ts";
+import { Relays } from "./relays.ts";
+import { CameraStreamRows, cameraStreamId } from "./stream-rows.ts";
 import type { Viewer } from "./viewer.ts";
-
-const TICK_MS = 100;
-const TICKS_PER_SECOND = 1000 / TICK_MS;
-/** A live camera that sent nothing for this long gets its last frame repeated, so a static scene still paints. */
-const REPEAT_AFTER_MS = 1000;
-/**
- * A viewer whose socket takes nothing for this long while a part waits is closed. uWS also closes
- * a response whose write failed 10 s ago, but its timers tick every 4 s, so that fires after 8 to
- * 12 s. Ours fires 6 to 7 s in (the check runs once a second), always first, so every eviction is
- * ours and counted.
- */
-export const VIEWER_STALL_MS = 6000;
-/** Viewers wait this long for a camera that dropped to come back before their streams end. */
-export const CAMERA_GRACE_MS = 15_000;
 
 /** What a camera key's row in `GET /ws-ingest` adds about its live connection. */
 export interface CameraLive {
@@ -52,81 +39,49 @@ export interface MjpegHubDeps {
   readonly logger: Logger;
 }
 
-/** The stream id of SPEC 2.8 for a camera: `<room>/<identity>`. */
-export const cameraStreamId = (room: string, identity: string): string => `${room}/${identity}`;
-
 /**
- * Every MJPEG relay of the process. Frames arrive in WebSocket callbacks and are fanned out from
- * one `setImmediate` per loop turn, so each viewer write happens outside the camera's callback
- * (where uWS has the camera's socket corked) and a burst of frames costs one fan-out of the newest.
- * One 100 ms ticker, running while any relay exists, keeps a coarse clock, refills rate limits,
- * repeats frames for static scenes, evicts stalled viewers and retires rooms whose camera is gone.
+ * Every MJPEG camera and viewer of the process, room by room: admits and connects cameras, takes
+ * their frames into the room's relay (`relays.ts` runs the fan-out and the ticker), adds viewers
+ * and recordings, and answers the streams API for `ws-mjpeg` streams (their rows: `stream-rows.ts`).
  */
-export class MjpegHub implements RelayClock, LocalStreams {
-  now = Date.now();
-  private readonly relays = new Map<string, Relay>();
+export class MjpegHub implements LocalStreams {
+  private readonly relays: Relays;
   private readonly counters = new Map<string, MjpegCounters>();
-  private queue: Relay[] = [];
-  private immediate: NodeJS.Immediate | undefined;
-  private ticker: NodeJS.Timeout | undefined;
-  private started = false;
-  private ticks = 0;
   private readonly log: Logger;
-  private readonly tracking = new InTurn<string>();
+  private readonly rows: CameraStreamRows;
 
   constructor(private readonly d: MjpegHubDeps) {
     this.log = d.logger.child({ component: "mjpeg" });
+    this.relays = new Relays(this.log, (relay, camera) => this.disconnect(relay, camera, "rate"));
+    this.rows = new CameraStreamRows({ apps: d.apps, tracker: d.tracker, log: this.log, now: () => this.relays.now });
   }
 
   /** Lets relays run their ticker; it runs only while there are relays, so an idle hub never wakes the process. */
   start(): void {
-    this.started = true;
-    if (this.relays.size > 0) this.startTicking();
+    this.relays.start();
   }
 
   /** Ends every camera's stream, then closes cameras (1001) and viewers. */
   shutdown(): void {
-    this.started = false;
-    this.stopTicking();
-    for (const relay of [...this.relays.values()]) {
+    for (const relay of this.relays.stop()) {
       const camera = relay.camera;
       if (camera) {
-        this.endStream(relay, camera);
+        this.rows.ended(relay.app, camera);
         camera.settled = true;
         camera.close("shutdown");
       }
       relay.closeViewers();
     }
-    this.relays.clear();
   }
 
   /** Settles once the stream rows of cameras that came and went (`shutdown` ends them all) are written. */
   tracked(): Promise<void> {
-    return this.tracking.idle();
+    return this.rows.idle();
   }
 
   keys(app: AppRow): CameraKeyStore {
     return cameraKeys(this.d.databases.appSql(app.name));
   }
-
-  schedule(relay: Relay): void {
-    this.queue.push(relay);
-    this.immediate ??= setImmediate(this.flush);
-  }
-
-  private readonly flush = (): void => {
-    this.immediate = undefined;
-    const queue = this.queue;
-    this.queue = [];
-    for (const relay of queue) {
-      // One room's failure must not leave the rooms after it scheduled and frozen.
-      try {
-        relay.fanOut();
-      } catch (err) {
-        this.log.error({ err, app: relay.app, room: relay.room }, "fan-out failed");
-      }
-    }
-  };
 
   /**
    * Adds a recording to the room while its camera is live; answers how to take it off again, or
@@ -159,7 +114,7 @@ export class MjpegHub implements RelayClock, LocalStreams {
 
   /** The room's relay while a camera is live (or viewers wait for it to return). */
   relay(app: string, room: string): Relay | undefined {
-    return this.relays.get(`${app}/${room}`);
+    return this.relays.get(app, room);
   }
 
   countersOf(app: string): MjpegCounters {
@@ -212,7 +167,7 @@ export class MjpegHub implements RelayClock, LocalStreams {
 
   /** A camera's socket opened: it becomes the room's publisher, taking over from its own older connection. */
   connect(app: AppRow, key: CameraKey, socket: CameraSocket): { link: CameraLink; relay: Relay } | undefined {
-    const relay = this.relayFor(app.name, key.room);
+    const relay = this.relays.ensure(app.name, key.room, this.countersOf(app.name));
     const link = new CameraLink(key, socket, this.limits(app), Date.now());
     const current = relay.camera;
     if (current && current.key.id !== key.id) {
@@ -227,7 +182,7 @@ export class MjpegHub implements RelayClock, LocalStreams {
       current.settled = true;
       current.close("replaced");
     }
-    this.track(app, "start", link);
+    this.rows.started(app, link);
     this.log.info({ app: app.name, room: key.room, key: key.id }, "camera connected");
     return { link, relay };
   }
@@ -255,13 +210,13 @@ export class MjpegHub implements RelayClock, LocalStreams {
     if (link.settled && relay.camera !== link) return;
     if (relay.camera === link) {
       relay.camera = undefined;
-      relay.cameraLeftAt = this.now;
+      relay.cameraLeftAt = this.relays.now;
       for (const tap of [...relay.taps]) tap.cameraLeft();
-      if (relay.viewerCount === 0) this.retire(relay);
+      if (relay.viewerCount === 0) this.relays.retire(relay);
     }
     if (!link.settled) {
       link.settled = true;
-      this.endStream(relay, link);
+      this.rows.ended(relay.app, link);
     }
     this.log.info({ app: relay.app, room: relay.room, key: link.key.id }, "camera disconnected");
   }
@@ -300,7 +255,7 @@ export class MjpegHub implements RelayClock, LocalStreams {
     for (const relay of [...this.relays.values()]) {
       if (relay.app !== app) continue;
       if (relay.camera) this.disconnect(relay, relay.camera, "stopped");
-      this.retire(relay);
+      this.relays.retire(relay);
     }
     this.counters.delete(app);
   }
@@ -354,85 +309,5 @@ export class MjpegHub implements RelayClock, LocalStreams {
   private disconnect(relay: Relay, link: CameraLink, reason: CloseReason): void {
     this.closed(relay, link);
     link.close(reason);
-  }
-
-  private endStream(relay: Relay, link: CameraLink): void {
-    const app = this.d.apps.findByName(relay.app);
-    if (app) this.track(app, "end", link);
-  }
-
-  /**
-   * The camera's stream row, written from socket callbacks, which must not throw nor wait: a
-   * camera that lands while its app is closed for maintenance streams on without its row, and a
-   * failed write is logged. A camera's end must not overtake its start (an end seen first
-   * would leave the start to revive it), so one app's writes run in the order they were asked for.
-   */
-  private track(app: AppRow, what: "start" | "end", link: CameraLink): void {
-    const stream = this.streamOf(link);
-    const write = () => (what === "start" ? this.d.tracker.startStream(app, stream) : this.d.tracker.endStream(app, stream));
-    this.tracking.run(app.name, () => unlessUnavailableAsync(undefined, write)).catch((err: unknown) => this.log.error({ err, app: app.name, room: stream.room }, `could not record the camera stream's ${what}`));
-  }
-
-  private streamOf(link: CameraLink) {
-    const { room, identity } = link.key;
-    return { streamId: cameraStreamId(room, identity), type: "ws-mjpeg", room, participant: identity, at: Math.floor(this.now / 1000) } as const;
-  }
-
-  private relayFor(app: string, room: string): Relay {
-    const id = `${app}/${room}`;
-    let relay = this.relays.get(id);
-    if (!relay) {
-      relay = new Relay(app, room, this, this.countersOf(app));
-      this.relays.set(id, relay);
-      this.startTicking();
-    }
-    return relay;
-  }
-
-  private retire(relay: Relay): void {
-    relay.closeViewers();
-    this.relays.delete(`${relay.app}/${relay.room}`);
-    if (this.relays.size === 0) this.stopTicking();
-  }
-
-  private startTicking(): void {
-    if (!this.started || this.ticker) return;
-    // The clock stood still while there was nothing to tick for.
-    this.now = Date.now();
-    this.ticker = setInterval(() => this.tick(), TICK_MS);
-    this.ticker.unref();
-  }
-
-  private stopTicking(): void {
-    clearInterval(this.ticker);
-    this.ticker = undefined;
-  }
-
-  /** Sends the newest frame again when the room went quiet (see REPEAT_AFTER_MS and `ws_ingest.repaint_ms`). */
-  private repaint(relay: Relay, repaintMs: number): void {
-    const quiet = this.now - relay.lastFanOutAt;
-    if (relay.latest && !relay.scheduled && (quiet >= REPEAT_AFTER_MS || (repaintMs > 0 && !relay.repainted && quiet >= repaintMs))) {
-      relay.repainted = true;
-      relay.fanOut();
-    }
-  }
-
-  private tick(): void {
-    this.now = Date.now();
-    const wholeSecond = ++this.ticks % TICKS_PER_SECOND === 0;
-    // A Map may lose entries while iterated (retire deletes the relay at hand): no copy needed.
-    for (const relay of this.relays.values()) {
-      const camera = relay.camera;
-      if (camera) {
-        camera.refill(1 / TICKS_PER_SECOND);
-        if (wholeSecond && camera.endSecond()) this.disconnect(relay, camera, "rate");
-        this.repaint(relay, camera.limits.repaintMs);
-        for (const rendition of relay.renditions.values()) this.repaint(rendition, camera.limits.repaintMs);
-      } else if (relay.viewerCount === 0 || this.now - (relay.cameraLeftAt ?? 0) > CAMERA_GRACE_MS) {
-        this.retire(relay);
-        continue;
-      }
-      if (wholeSecond) relay.counters.viewersEvicted += relay.evictStalled(this.now - VIEWER_STALL_MS);
-    }
   }
 }

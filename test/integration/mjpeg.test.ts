@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { VIEWER_STALL_MS } from "../../src/mjpeg/hub.ts";
+import { VIEWER_STALL_MS } from "../../src/mjpeg/relays.ts";
 import type { StreamView } from "../../src/streams/store.ts";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { signup } from "../helpers/identity.ts";
