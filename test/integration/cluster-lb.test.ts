@@ -271,6 +271,8 @@ describe("three nodes behind a load balancer", { timeout: 150_000 }, () => {
     victim.svc.child.kill("SIGKILL");
     const killedAt = Date.now();
     assert.equal(await victim.svc.exited(), "SIGKILL");
+    // A delivery the victim sent before it died can be read here a little after its exit.
+    const diedBy = Date.now() + 50;
     receiver.answer = () => 200;
     await sleep(2000);
     running = false;
@@ -282,6 +284,8 @@ describe("three nodes behind a load balancer", { timeout: 150_000 }, () => {
         `the victim served ${servedBefore} requests before its kill; ${failed.length} answers ≥ 500 from nginx, ${refusals} webhook posts sent again`,
     );
     assert.ok(servedBefore > 0, "the victim took part in the load");
+    // Only what was in flight on the victim fails (a POST or PATCH nginx must not send again): 14 workers, one request each.
+    assert.ok(failed.length <= 14, `nginx moved on to the survivors: ${failed.map((p) => `${p.method} ${p.uri} ${p.status}`).join(", ")}`);
 
     // Every acknowledged write reads back from each survivor.
     for (const n of survivors) {
@@ -310,7 +314,7 @@ describe("three nodes behind a load balancer", { timeout: 150_000 }, () => {
     for (const [who, got] of seen) {
       assert.equal(new Set(got.map((r) => r.json.id)).size, 1, `${who}: one event for one webhook, however often it was posted`);
       // At least once (docs/events.md): only an attempt under way, or not yet written delivered, when its node died is sent again.
-      for (const again of got.slice(1)) assert.ok((got[0]?.at ?? 0) <= killedAt, `${who} delivered again (${again.json.id}, ${again.at - killedAt} ms after the kill) though first delivered ${(got[0]?.at ?? 0) - killedAt} ms after it; acknowledged by ${ackedBy.get(who)}, killed at ${killedAt}`);
+      for (const again of got.slice(1)) assert.ok((got[0]?.at ?? 0) <= diedBy, `${who} delivered again (${again.json.id}, ${again.at - killedAt} ms after the kill) though first delivered ${(got[0]?.at ?? 0) - killedAt} ms after it; acknowledged by ${ackedBy.get(who)}, killed at ${killedAt}`);
     }
     const twice = [...seen.values()].filter((got) => got.length > 1).length;
     t.diagnostic(`after the kill: ${seen.size} events delivered, ${twice} of them twice (in flight on the victim), last one ${(Math.max(...deliveriesOf(from).map((r) => r.at)) - killedAt).toFixed(0)} ms after the kill`);
