@@ -50,6 +50,10 @@ export interface AppQueue {
    * a room's later deliveries in its lane ahead of earlier ones.
    */
   committing: Promise<void> | undefined;
+  /** New deliveries queued and written so far (counts: the batch keeps their order), and who waits for which count. */
+  queued: number;
+  written: number;
+  waiting: Array<{ readonly upTo: number; readonly done: () => void }>;
 }
 
 export const newAppQueue = (): AppQueue => ({
@@ -66,7 +70,18 @@ export const newAppQueue = (): AppQueue => ({
   batch: [],
   outcomes: [],
   committing: undefined,
+  queued: 0,
+  written: 0,
+  waiting: [],
 });
+
+/** Counts `n` more deliveries written, and lets go of whoever waited for them. */
+export function wrote(queue: AppQueue, n: number): void {
+  queue.written += n;
+  const done = queue.waiting.filter((w) => w.upTo <= queue.written);
+  queue.waiting = queue.waiting.filter((w) => w.upTo > queue.written);
+  for (const w of done) w.done();
+}
 
 export function laneOf(queue: AppQueue, room: string): Pending[] {
   let lane = queue.lanes.get(room);

@@ -43,6 +43,7 @@ export function eventsModule(options: EventsModuleOptions = {}) {
     });
     const mqtt = new MqttPublisher({ configs, secrets, env: config.env, ssrf: core.ssrf, logger, count: (app, result) => eventMetrics.countMqtt(app, result) });
     events.onEvent((e) => webhooks.enqueue(e));
+    deps.media.webhooks.awaitWrites((app) => webhooks.written(app));
     events.onEvent((e) => mqtt.publishEvent(e));
     logging.subscribe((record) => mqtt.publishLog(record));
     const latency = new LatencyMonitor({

@@ -10,7 +10,7 @@ import { AppUnavailableError, unlessUnavailableAsync } from "../db/app-unavailab
 import type { SqlDb } from "../db/sql.ts";
 import type { WebhookClient } from "./webhook-client.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
-import { enqueueInLane, heldIds, laneOf, newAppQueue, pendingOf, renewed, RENEW_MS, type AppQueue } from "./lanes.ts";
+import { enqueueInLane, heldIds, laneOf, newAppQueue, pendingOf, renewed, RENEW_MS, wrote, type AppQueue } from "./lanes.ts";
 import { LaneRunner, QUICK_ATTEMPTS, type CallbackResult } from "./lane-runner.ts";
 
 /** How often finished deliveries beyond the log size are pruned (a bounded slice each time). */
@@ -131,10 +131,11 @@ export class WebhookDeliverer {
     // Attempts under way are cut short; their rows stay pending for whichever node claims them.
     await this.runner.stop(this.queues.values());
     await this.settleWrites();
-    if (!this.started) return;
-    await this.flush();
+    if (this.started) await this.flush();
     await this.settleWrites();
-    if (this.d.volatile === true) return;
+    // Nothing more is written: whoever waits for a write hears so now (what was not written is lost with the process, as before).
+    for (const queue of this.queues.values()) wrote(queue, Number.POSITIVE_INFINITY);
+    if (!this.started || this.d.volatile === true) return;
     for (const app of this.queues.keys()) {
       await this.outbox(app)
         .release()
@@ -154,8 +155,23 @@ export class WebhookDeliverer {
   enqueue(e: EmittedEvent): void {
     if (this.stopped || this.d.configs.get(e.app).callbacks.url === "") return;
     const body = JSON.stringify({ id: e.id, event: e.event, app: e.app, room: e.room, ts: e.ts, timestamp: e.ts, data: e.data });
-    this.queue(e.app).batch.push({ id: e.id, event: e.event, room: e.room, body, emittedAt: e.ts });
+    const queue = this.queue(e.app);
+    queue.batch.push({ id: e.id, event: e.event, room: e.room, body, emittedAt: e.ts });
+    queue.queued++;
     this.scheduleFlush();
+  }
+
+  /**
+   * Resolves once every delivery of `app` queued so far is written to its outbox (at once when
+   * none waits): what acknowledges the source of its events (a LiveKit webhook) waits for this,
+   * so an event it was told of is never only in this node's memory. Also resolves when the app
+   * is forgotten or the deliverer stops (nothing more will be written).
+   */
+  written(app: string): Promise<void> {
+    const queue = this.queues.get(app);
+    if (!queue || queue.written >= queue.queued || this.stopped) return Promise.resolve();
+    const upTo = queue.queued;
+    return new Promise((done) => queue.waiting.push({ upTo, done }));
   }
 
   private scheduleFlush(): void {
@@ -204,6 +220,7 @@ export class WebhookDeliverer {
     for (const lane of queue.lanes.values()) for (const p of lane) this.d.count(app, p.event, "dropped");
     queue.lanes.clear();
     queue.batch = [];
+    wrote(queue, Number.POSITIVE_INFINITY);
     this.queues.delete(app);
     this.runner.secretChanged(app);
   }
@@ -249,6 +266,7 @@ export class WebhookDeliverer {
     queue.claim = queue.renew = false;
     if (batch.length > 0) queue.hotUntil = now + HOT_MS;
     if (this.d.volatile === true) {
+      wrote(queue, batch.length);
       batch.forEach((d, i) => laneOf(queue, d.room).push({ ...d, seq: i, tries: 0, nextAttemptAt: now }));
       if (batch.length > 0) this.runner.pump(app, queue);
       return;
@@ -273,6 +291,7 @@ export class WebhookDeliverer {
       }
       return;
     }
+    wrote(queue, batch.length);
     if (turn.claimed.length > 0) await this.runner.loadSecrets(app);
     if (queue.forgotten) return;
     if (turn.held) renewed(queue, turn.held, now);

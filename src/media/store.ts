@@ -18,6 +18,10 @@ export class WebhookEventStore {
   }
 
   /** Records the id; false when it was already there (the primary key decides, so two deliveries racing cannot both win). */
+  async seen(id: string): Promise<boolean> {
+    return (await this.db.selectFrom("media_webhook_events").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+  }
+
   async remember(id: string, at: number): Promise<boolean> {
     const result = await this.db
       .insertInto("media_webhook_events")

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { WebhookEvent } from "livekit-server-sdk";
 import type { Logger } from "pino";
 import type { AppService } from "../apps/service.ts";
@@ -11,6 +12,8 @@ import type { WebhookEventStore } from "./store.ts";
 
 /** A handled event id is remembered this long; LiveKit's signature stays valid for minutes. */
 const DEDUPE_SECONDS = 24 * 3600;
+/** How long a webhook's answer waits for its events to be written before it asks for the webhook again. */
+const WRITTEN_MS = 10_000;
 
 /**
  * A verified event and the app it belongs to, resolved once here: listeners never work the app
@@ -71,11 +74,17 @@ function parseEvent(body: string): WebhookEvent | undefined {
  */
 export class MediaWebhooks {
   private readonly listeners: MediaEventListener[] = [];
+  private readonly writes: Array<(app: string) => Promise<void>> = [];
   private readonly log: Logger;
   private lastPrune = 0;
 
   constructor(private readonly o: MediaWebhooksOptions) {
     this.log = o.logger.child({ component: "media-webhooks" });
+  }
+
+  /** What a webhook's answer waits for: the events its listeners emitted for `app` are durable. */
+  awaitWrites(written: (app: string) => Promise<void>): void {
+    this.writes.push(written);
   }
 
   onEvent(listener: MediaEventListener): void {
@@ -116,7 +125,8 @@ export class MediaWebhooks {
       return { duplicate: false };
     }
     // Ids are remembered per app, so an event accepted for one app cannot shadow another's.
-    if (event.id && !(await this.o.store.remember(`${app.id}/${event.id}`, now))) return { duplicate: true };
+    const key = `${app.id}/${event.id}`;
+    if (event.id && (await this.o.store.seen(key))) return { duplicate: true };
     for (const listener of this.listeners) {
       try {
         await listener(event, app);
@@ -124,6 +134,17 @@ export class MediaWebhooks {
         this.log.error({ err, event: event.event, id: event.id }, "webhook handling failed");
       }
     }
+    // The events it made are in the outbox before LiveKit hears 200, and its id is remembered only
+    // then: a node that dies before has answered nothing, and LiveKit's retry (on any node) is
+    // handled again. The cost is on that path only: its events may then come twice, never not at all.
+    const waited = new AbortController();
+    const written = await Promise.race([
+      Promise.all(this.writes.map((w) => w(app.name))).then(() => true),
+      sleep(WRITTEN_MS, false, { signal: waited.signal, ref: false }).catch(() => false),
+    ]);
+    waited.abort();
+    if (!written) return problem("service_unavailable", `the events of this webhook could not be written within ${WRITTEN_MS / 1000} s; send it again`, { headers: { "retry-after": "2" } });
+    if (event.id) await this.o.store.remember(key, now);
     return { duplicate: false };
   }
 
