@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { isProblem, type Problem } from "../lib/problem.ts";
-import type { Reply, StreamReply } from "../http/reply.ts";
+import { relayed, type Reply, type StreamReply } from "../http/reply.ts";
+import { relayedStream } from "../http/relay-stream.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appRoomParams } from "../apps/schemas.ts";
+import type { StreamsApi } from "../streams/module.ts";
 import { STREAM_CONTENT_TYPE } from "./part.ts";
 import { MjpegPlayback, type PlaybackDeps } from "./playback.ts";
 
@@ -26,8 +28,10 @@ const LIVE_HEADERS = {
  * SPEC 4.10's playback, outside /api/v1: the multipart MJPEG stream and the last frame as a JPEG
  * (the player pages that show them are in src/player/).
  */
-export function playbackRoutes(d: PlaybackDeps): Route[] {
+export function playbackRoutes(d: PlaybackDeps, streams: Pick<StreamsApi, "answeredAtCamera" | "streamedAtCamera">): Route[] {
   const playback = new MjpegPlayback(d);
+  /** The app, when the room's camera is not connected here (another node may serve it). */
+  const notHere = (app: string, room: string) => (d.hub.relay(app, room)?.camera ? undefined : d.apps.findByName(app));
   return [
     defineRoute({
       method: "GET",
@@ -38,6 +42,9 @@ export function playbackRoutes(d: PlaybackDeps): Route[] {
       responseType: STREAM_CONTENT_TYPE,
       errors: ["not_found", "service_unavailable"],
       handler: async (ctx): Promise<StreamReply | Problem> => {
+        const app = notHere(ctx.params.app, ctx.params.room);
+        const elsewhere = app && (await streams.streamedAtCamera(ctx, app, { name: ctx.params.room }));
+        if (elsewhere) return isProblem(elsewhere) ? elsewhere : relayedStream(elsewhere);
         const relay = await playback.watch(ctx.params.app, ctx.params.room, ctx.query);
         if (isProblem(relay)) return relay;
         return { kind: "stream", headers: { ...LIVE_HEADERS, "content-type": STREAM_CONTENT_TYPE }, start: (res, onGone, sent) => d.hub.watch(relay, res, sent, onGone) };
@@ -52,6 +59,9 @@ export function playbackRoutes(d: PlaybackDeps): Route[] {
       responseType: "image/jpeg",
       errors: ["not_found", "service_unavailable"],
       handler: async (ctx): Promise<Reply | Problem> => {
+        const app = notHere(ctx.params.app, ctx.params.room);
+        const elsewhere = app && (await relayed(streams.answeredAtCamera(ctx, app, { name: ctx.params.room })));
+        if (elsewhere) return elsewhere;
         // Not held: the reply is rendered and handed to uWS within this macrotask (see `Part`).
         const part = await playback.frame(ctx.params.app, ctx.params.room, ctx.query);
         if (isProblem(part)) return part;

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { appOf } from "../auth/caller.ts";
-import { noContent, ok, okOr } from "../http/reply.ts";
+import { noContent, ok, okOr, relayed } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appParams } from "../apps/schemas.ts";
+import type { StreamsApi } from "../streams/module.ts";
 import { CameraKeyService, type CameraKeyServiceDeps } from "./camera-keys.ts";
 import { cameraKeyListResponse, cameraKeyWithLive, cameraRoomLive, keyParams, liveParams, mintCameraKeyBody, mintedCameraKey } from "./schemas.ts";
 
 /** SPEC 4.10: camera keys and the public live check. Playback is in `playback-routes.ts`. */
-export function cameraKeyRoutes(d: CameraKeyServiceDeps): Route[] {
+export function cameraKeyRoutes(d: CameraKeyServiceDeps, streams: Pick<StreamsApi, "answeredAtCamera">): Route[] {
   const keys = new CameraKeyService(d);
   return [
     defineRoute({
@@ -76,7 +77,11 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps): Route[] {
       params: liveParams,
       response: cameraRoomLive,
       errors: ["not_found", "conflict"],
-      handler: async (ctx) => okOr(keys.live(ctx.params.app, ctx.params.room)),
+      handler: async (ctx) => {
+        // A camera connected to another node is live there: that node says so.
+        const app = d.hub.relay(ctx.params.app, ctx.params.room)?.camera ? undefined : d.apps.findByName(ctx.params.app);
+        return (app && (await relayed(streams.answeredAtCamera(ctx, app, { name: ctx.params.room })))) || okOr(keys.live(ctx.params.app, ctx.params.room));
+      },
     }),
   ];
 }

@@ -4,7 +4,7 @@ import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import { unlessUnavailableAsync } from "../db/app-unavailable.ts";
 import type { Problem } from "../lib/problem.ts";
-import { Relays, type Relayed, type RelayRequest } from "../peers/relay.ts";
+import { Relays, type Relayed, type RelayedStream, type RelayRequest } from "../peers/relay.ts";
 import type { Peers } from "../peers/service.ts";
 import type { MediaApi } from "../media/module.ts";
 import { StreamControl } from "./control.ts";
@@ -18,6 +18,9 @@ import { StreamTracker } from "./tracker.ts";
 import type { StreamView } from "./view.ts";
 
 /** What later modules use of streams: the tracker, the local-source registry and live counts. */
+/** A camera room named as a client names it, or by one of its streams. */
+export type CameraRoomOf = { readonly name: string } | { readonly streamId: string };
+
 export interface StreamsApi {
   readonly tracker: StreamTracker;
   /** Modules that serve streams in this process register their source here. */
@@ -34,7 +37,9 @@ export interface StreamsApi {
    * The answer of the node a live camera of `room` is connected to, when that is another live node
    * (calls about a camera room are served where its frames are); undefined when this node answers.
    */
-  answeredAtCamera(ctx: RelayRequest, app: AppRow, room: { readonly name: string } | { readonly streamId: string }): Promise<Relayed | Problem | undefined>;
+  answeredAtCamera(ctx: RelayRequest, app: AppRow, room: CameraRoomOf): Promise<Relayed | Problem | undefined>;
+  /** The same, for an answer that streams (a viewer of the camera's live MJPEG). */
+  streamedAtCamera(ctx: RelayRequest, app: AppRow, room: CameraRoomOf): Promise<RelayedStream | Problem | undefined>;
   /** The app's live streams in `room`, or in every room (none while its database is unavailable). */
   liveIn(app: string, room?: string): Promise<readonly StreamView[]>;
   /** Live streams across every app. */
@@ -56,6 +61,11 @@ export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
   registerStreamMetrics(core.metrics.registry, store, tracker);
   const storeOf = (app: string) => streamStore(databases.appSql(app));
   const relays = new Relays(deps.peers);
+  // The room as the app names it (its prefix added), or the stream's own; a bad name is the route's to refuse.
+  const cameraNodeOf = async (app: AppRow, of: CameraRoomOf): Promise<string | undefined> => {
+    const room = "name" in of ? apps.roomOf(app, of.name) : await unlessUnavailableAsync(undefined, async () => (await storeOf(app.name).find(of.streamId))?.room);
+    return typeof room === "string" ? await unlessUnavailableAsync(undefined, () => storeOf(app.name).cameraNode(room)) : undefined;
+  };
   const live = (app: AppRow) => unlessUnavailableAsync([], () => tracker.store(app).active());
   const api: StreamsApi = {
     tracker,
@@ -64,12 +74,8 @@ export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
     holders: async (app) => (await live(app)).map((s) => s.participant ?? s.streamId),
     live,
     find: (app, id) => storeOf(app).find(id),
-    answeredAtCamera: async (ctx, app, of) => {
-      // The room as the app names it (its prefix added), or the stream's own; a bad name is the route's to refuse.
-      const room = "name" in of ? apps.roomOf(app, of.name) : (await storeOf(app.name).find(of.streamId))?.room;
-      if (typeof room !== "string") return undefined;
-      return relays.answerOn(await unlessUnavailableAsync(undefined, () => storeOf(app.name).cameraNode(room)), ctx);
-    },
+    answeredAtCamera: async (ctx, app, of) => relays.answerOn(await cameraNodeOf(app, of), ctx),
+    streamedAtCamera: async (ctx, app, of) => relays.streamOn(await cameraNodeOf(app, of), ctx),
     liveIn: (app, room) => unlessUnavailableAsync([], () => (room === undefined ? storeOf(app).active() : storeOf(app).activeInRoom(room))),
     countActive: async () => (await Promise.all(store.list({ all: true }).map(async (app) => (await live(app)).length))).reduce((a, b) => a + b, 0),
     reconcile: () => reconciler.reconcile(),

@@ -77,6 +77,40 @@ describe("reads that span nodes", () => {
     }
   });
 
+  it("shows a camera connected to node A to viewers who ask node B: live check, frame and MJPEG stream, relayed", async () => {
+    await cameraApp(a, "views", "features:\n  publicPlayback: true\n");
+    const key = await mintKey(a, "views", "yard");
+    const camera = await Camera.connect(key);
+    const ticker = setInterval(() => camera.send(testJpeg("green")), 100);
+    try {
+      camera.send(testJpeg("green"));
+      const viaB = (url: string) => `${b.url}${new URL(url).pathname}${new URL(url).search}`;
+      const live = async () => (await fetch(`${b.url}/api/v1/apps/views/ws-ingest/live/${encodeURIComponent(key.room)}`)).json() as Promise<{ data: { active: boolean } | null; error: unknown }>;
+      let said: unknown;
+      await eventually(async () => ((said = await live()) as Awaited<ReturnType<typeof live>>).data?.active === true, 5000, "node B to say the room is live").catch((err: Error) => {
+        throw new Error(`${err.message}: ${JSON.stringify(said)}`);
+      });
+      const frame = await fetch(viaB(key.frameUrl));
+      assert.equal(frame.status, 200, `${key.frameUrl} ${frame.headers.get("x-served-by")} ${await frame.clone().text()}`);
+      assert.equal(frame.headers.get("content-type"), "image/jpeg");
+      assert.equal(frame.headers.get("x-served-by"), "node-a");
+      assert.deepEqual([...new Uint8Array(await frame.arrayBuffer()).subarray(0, 2)], [0xff, 0xd8], "a JPEG");
+
+      const viewer = new AbortController();
+      const stream = await fetch(viaB(key.mjpegUrl), { signal: viewer.signal });
+      assert.equal(stream.status, 200);
+      assert.match(stream.headers.get("content-type") ?? "", /^multipart\/x-mixed-replace/);
+      const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+      let bytes = Buffer.alloc(0);
+      for (let i = 0; i < 50 && bytes.indexOf(Buffer.from([0xff, 0xd9])) < 0; i++) bytes = Buffer.concat([bytes, Buffer.from((await reader.read()).value ?? [])]);
+      assert.ok(bytes.indexOf(Buffer.from([0xff, 0xd8])) >= 0 && bytes.indexOf(Buffer.from([0xff, 0xd9])) >= 0, "a whole frame came through node B");
+      viewer.abort();
+    } finally {
+      clearInterval(ticker);
+      await camera.close();
+    }
+  });
+
   it("answers with what it has, and names a peer that does not answer", async () => {
     // A node that heartbeated a moment ago and died: its row is there, nothing answers at its URL.
     await new PeerStore(a.app.databases.sql).beat({ id: "node-c", url: `http://127.0.0.1:${await freePort()}`, version: "0.1.0", startedAt: new Date().toISOString(), at: Date.now(), draining: false });
