@@ -51,9 +51,12 @@ export class LeaseStore {
     await this.db.deleteFrom("actor_leases").where("node", "=", node).where("key", "in", keys).execute();
   }
 
-  /** Lets every lease of `node` expire now, so another node adopts its actors at once. */
-  async expireAll(node: string): Promise<void> {
-    await this.db.updateTable("actor_leases").set({ expires_at: 0 }).where("node", "=", node).execute();
+  /** Lets leases of `node` expire now (every one without `keys`), so another node adopts those actors at once. */
+  async expire(node: string, keys?: readonly string[]): Promise<void> {
+    if (keys?.length === 0) return;
+    let update = this.db.updateTable("actor_leases").set({ expires_at: 0 }).where("node", "=", node);
+    if (keys) update = update.where("key", "in", keys);
+    await update.execute();
   }
 
   /** Makes `node` the holder of every lease (a single node starting on its own data). */

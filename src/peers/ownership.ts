@@ -20,6 +20,12 @@ export interface ActorKind {
   adopt(key: string): Promise<boolean>;
   /** A message another node forwarded for the actor, which runs here. */
   deliver(key: string, message: unknown): Promise<void>;
+  /**
+   * True for a role more than one node can fill (a plugin's LiveKit rooms, which any node running
+   * the plugin's worker can take): when its actor ends here, the lease is offered to the other
+   * nodes at once rather than dropped.
+   */
+  readonly passOn?: boolean;
 }
 
 /** Where `forward` sent a message. */
@@ -120,7 +126,7 @@ export class Ownership {
     clearInterval(this.timer);
     await this.passing?.catch(() => undefined);
     this.held.clear();
-    await this.o.store.expireAll(this.o.node);
+    await this.o.store.expire(this.o.node);
   }
 
   private async run(): Promise<void> {
@@ -129,12 +135,14 @@ export class Ownership {
     // An actor spawned right after its claim is running by the next pass; one claimed in this pass is left alone.
     const ended = [...this.held].filter(([key, claimedAt]) => claimedAt < now && !this.o.supervisor.get(key)).map(([key]) => key);
     for (const key of ended) this.held.delete(key);
-    await this.o.store.release(this.o.node, ended);
+    const passed = ended.filter((key) => this.kindOf(key)?.passOn === true);
+    await this.o.store.expire(this.o.node, passed);
+    await this.o.store.release(this.o.node, ended.filter((key) => !passed.includes(key)));
     for (const lease of await this.o.store.expired(now, ADOPT_PER_PASS)) {
       const kind = this.kindOf(lease.key);
       if (!kind || !(await this.claim(lease.key))) continue;
       // Its own lease, expired while this node stalled: the actor still runs here.
-      if (this.o.supervisor.get(lease.key)) continue;
+      if (lease.node === this.o.node && this.o.supervisor.get(lease.key)) continue;
       try {
         const running = await kind.adopt(lease.key);
         this.log.info({ actor: lease.key, from: lease.node, running }, running ? "adopted an actor of a node that stopped" : "an adopted actor had nothing left to do");

@@ -4,6 +4,7 @@ import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import type { MediaApi } from "../media/module.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
+import type { Ownership } from "../peers/ownership.ts";
 import type { StreamsApi } from "../streams/module.ts";
 import { PluginDetections } from "./detections.ts";
 import { manifestOf } from "./manifests.ts";
@@ -16,7 +17,7 @@ import { PluginWorkers } from "./workers.ts";
 const WORKER_STATES = ["stopped", "starting", "running", "stopping", "crashed", "failed"] as const;
 
 /** Plugins (SPEC 2.10, 4.16): per-app state, supervised worker processes, and what they make of rooms. */
-export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; cameras: CameraRooms }): Module {
+export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; cameras: CameraRooms; ownership: Ownership }): Module {
   const { logger, metrics } = core;
   const { configs, secrets, store } = deps.apps;
   const detectionsTotal = new Counter({
@@ -41,6 +42,7 @@ export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
     cameras: deps.cameras,
     servers: deps.media.servers,
     workers,
+    ownership: deps.ownership,
     scopeOf: (app, plugin) => ({ camerasOnly: !manifestOf(plugin)?.sources.includes("livekit"), rooms: settings.namedRooms(app, plugin) }),
     detected: (app, plugin, message) => {
       for (const object of message.objects) detectionsTotal.labels(plugin, object.label).inc();

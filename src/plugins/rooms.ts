@@ -6,7 +6,8 @@ import type { CameraRooms } from "../mjpeg/module.ts";
 import type { Part } from "../mjpeg/part.ts";
 import { InTurn } from "../lib/in-turn.ts";
 import type { StreamsApi } from "../streams/module.ts";
-import type { PluginWorkers } from "./workers.ts";
+import type { Ownership } from "../peers/ownership.ts";
+import { workerActorId, type PluginWorkers } from "./workers.ts";
 
 /** A worker's join token outlives any reasonable stream; it is minted again at every start. */
 const JOIN_TTL_SECONDS = 24 * 3600;
@@ -26,6 +27,11 @@ export interface PluginRoomsOptions {
   readonly cameras: CameraRooms;
   readonly servers: MediaServers;
   readonly workers: PluginWorkers;
+  /**
+   * One node's worker works on the LiveKit rooms of each app's plugin (its worker actor's lease),
+   * so a room is analysed once cluster-wide; camera rooms are each node's own (their frames are there).
+   */
+  readonly ownership: Ownership;
   readonly scopeOf: (app: string, plugin: string) => RoomScope;
   /** Detections a worker reported (metrics, the latest per room). */
   readonly detected: (app: string, plugin: string, message: DetectionsMessage) => void;
@@ -55,20 +61,33 @@ export class PluginRooms {
 
   constructor(private readonly o: PluginRoomsOptions) {
     this.log = o.logger.child({ component: "plugins" });
+    // The node that held a plugin's LiveKit rooms stopped: this node's worker (if it runs one) joins them.
+    o.ownership.register("plugin:", {
+      adopt: async (key) => {
+        const [, app = "", plugin = ""] = key.split(":");
+        if (!this.assigned.has(keyOf(app, plugin))) return false;
+        await this.turns.run(app, async () => {
+          for (const stream of await this.o.streams.liveIn(app)) if (stream.type !== "ws-mjpeg") await this.add(app, plugin, stream.room, false);
+        });
+        return true;
+      },
+      deliver: async () => undefined,
+      passOn: true,
+    });
   }
 
   /** A worker became ready: every live room in its scope. */
   ready(app: string, plugin: string): void {
     this.assigned.set(keyOf(app, plugin), { rooms: new Map(), taps: new Map(), sent: new Map() });
     this.inTurn(app, "could not read the live rooms for a ready worker", async () => {
-      for (const stream of await this.o.streams.liveIn(app)) this.add(app, plugin, stream.room, stream.type === "ws-mjpeg");
+      for (const stream of await this.o.streams.liveIn(app)) await this.add(app, plugin, stream.room, stream.type === "ws-mjpeg");
     });
   }
 
   /** A stream started in a room of the app: each ready worker whose scope has it joins it. */
   streamStarted(app: string, room: string, camera: boolean): void {
     this.inTurn(app, "could not join a room whose stream started", async () => {
-      for (const plugin of this.o.workers.readyIn(app)) this.add(app, plugin, room, camera);
+      for (const plugin of this.o.workers.readyIn(app)) await this.add(app, plugin, room, camera);
     });
   }
 
@@ -127,17 +146,19 @@ export class PluginRooms {
     return [...(this.assigned.get(keyOf(app, plugin))?.rooms.keys() ?? [])].sort();
   }
 
-  private add(app: string, plugin: string, room: string, camera: boolean): void {
+  private async add(app: string, plugin: string, room: string, camera: boolean): Promise<void> {
     const a = this.assigned.get(keyOf(app, plugin));
     if (!a || a.rooms.has(room)) return;
     const scope = this.o.scopeOf(app, plugin);
     if (scope.rooms && !scope.rooms.has(room)) return;
     if (camera) {
+      // Another node's camera: that node's worker has its frames.
+      if (!this.o.cameras.live(app, room)) return;
       a.rooms.set(room, { kind: "camera" });
       this.o.workers.send(app, plugin, { type: "room", room, source: { kind: "camera" } });
       return;
     }
-    if (scope.camerasOnly) return;
+    if (scope.camerasOnly || !(await this.o.ownership.claim(workerActorId(app, plugin)))) return;
     const media = this.o.servers.forApp(app);
     if (!media) {
       this.log.warn({ app, plugin, room }, "no media server is configured for the app: the plugin cannot join the room");

@@ -62,7 +62,8 @@ interface Handle {
   rssBytes: number | null;
 }
 
-const actorId = (app: string, plugin: string): string => `plugin:${app}:${plugin}`;
+/** A worker's actor, and the lease of the node whose worker works on the plugin's LiveKit rooms. */
+export const workerActorId = (app: string, plugin: string): string => `plugin:${app}:${plugin}`;
 const keyOf = (app: string, plugin: string): string => `${app}/${plugin}`;
 
 /**
@@ -92,12 +93,12 @@ export class PluginWorkers {
 
   /** Stops the worker; idempotent, and a no-op for one that never ran. */
   stop(app: string, plugin: string): void {
-    this.o.supervisor.get(actorId(app, plugin))?.send({ type: "stop" });
+    this.o.supervisor.get(workerActorId(app, plugin))?.send({ type: "stop" });
   }
 
   /** A new config: a running worker is stopped and started again with it; an idle one stays idle. */
   restart(app: string, plugin: string): void {
-    const actor = this.o.supervisor.get(actorId(app, plugin));
+    const actor = this.o.supervisor.get(workerActorId(app, plugin));
     const state = actor?.getSnapshot().value as PluginWorkerState | undefined;
     if (!actor || state === "stopped" || state === "failed") return;
     actor.send({ type: "stop" });
@@ -121,7 +122,7 @@ export class PluginWorkers {
 
   status(app: string, plugin: string): WorkerStatus {
     const handle = this.handles.get(keyOf(app, plugin));
-    const snapshot = this.o.supervisor.get(actorId(app, plugin))?.getSnapshot() as
+    const snapshot = this.o.supervisor.get(workerActorId(app, plugin))?.getSnapshot() as
       | { value: PluginWorkerState; context: { crashes: number; pid: number | null; lastExit: WorkerStatus["lastExit"] } }
       | undefined;
     return {
@@ -157,7 +158,7 @@ export class PluginWorkers {
     for (const handle of [...this.handles.values()]) {
       if (handle.app !== app) continue;
       void handle.process?.stop();
-      this.o.supervisor.stop(actorId(app, handle.plugin));
+      this.o.supervisor.stop(workerActorId(app, handle.plugin));
       this.handles.delete(keyOf(app, handle.plugin));
     }
   }
@@ -165,7 +166,7 @@ export class PluginWorkers {
   /** Stops every worker process and waits for them (shutdown; the next start runs them again). */
   async shutdown(): Promise<void> {
     const processes = [...this.handles.values()].flatMap((h) => h.process ?? []);
-    for (const h of this.handles.values()) this.o.supervisor.stop(actorId(h.app, h.plugin));
+    for (const h of this.handles.values()) this.o.supervisor.stop(workerActorId(h.app, h.plugin));
     await Promise.all(processes.map((p) => p.stop()));
   }
 
@@ -180,7 +181,7 @@ export class PluginWorkers {
   }
 
   private actor(app: string, plugin: string) {
-    const id = actorId(app, plugin);
+    const id = workerActorId(app, plugin);
     const running = this.o.supervisor.get(id);
     if (running) return running;
     const handle = this.handle(app, plugin);
@@ -210,7 +211,7 @@ export class PluginWorkers {
 
   /** Starts the process; everything it says from now on is routed to the actor and the listener. */
   private launch(h: Handle): void {
-    const id = actorId(h.app, h.plugin);
+    const id = workerActorId(h.app, h.plugin);
     const tell = (event: Parameters<ReturnType<PluginWorkers["actor"]>["send"]>[0]) => this.o.supervisor.get(id)?.send(event);
     let config: WorkerConfig;
     try {

@@ -80,6 +80,23 @@ describeEachBackend("actor ownership", (backend) => {
     await b.supervisor.stopAll();
   });
 
+  it("offers a role more than one node can fill to the others as soon as its actor ends here", async () => {
+    const { databases } = await backend.open();
+    const clock = { now: 5_000_000 };
+    const a = node("node-a", databases, clock);
+    const b = node("node-b", databases, clock);
+    const kind: ActorKind = { adopt: async (key) => (b.adopted.push(key), true), deliver: async () => undefined, passOn: true };
+    a.ownership.register("role:", kind);
+    b.ownership.register("role:", kind);
+    assert.equal(await a.ownership.claim("role:1"), true);
+    a.supervisor.spawn("role:1", idle, undefined);
+    a.supervisor.stop("role:1");
+    clock.now += 1;
+    await a.ownership.pass();
+    await b.ownership.pass();
+    assert.deepEqual(b.adopted, ["role:1"], "taken by the other node at its next pass, not after LEASE_MS");
+  });
+
   it("does not adopt what no domain registered, and lets go when the domain finds nothing to run", async () => {
     const { databases } = await backend.open();
     const clock = { now: 3_000_000 };
