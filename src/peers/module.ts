@@ -2,6 +2,7 @@ import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import { LeaseStore } from "./lease-store.ts";
 import { Ownership } from "./ownership.ts";
+import { Relays } from "./relay.ts";
 import { HEARTBEAT_MS, Peers } from "./service.ts";
 import { PeerStore } from "./store.ts";
 
@@ -11,7 +12,7 @@ import { PeerStore } from "./store.ts";
  * the domains that run long-lived actors register their kinds with `ownership` as they are built.
  * Leases are handed over by the app's stop, once the actors have stopped (see `buildApp`).
  */
-export function peersModule(core: Core): Module<{ peers: Peers; ownership: Ownership }> {
+export function peersModule(core: Core): Module<{ peers: Peers; ownership: Ownership; relays: Relays }> {
   const { config } = core;
   const peers = new Peers({
     store: new PeerStore(core.databases.sql),
@@ -30,7 +31,7 @@ export function peersModule(core: Core): Module<{ peers: Peers; ownership: Owner
   });
   return {
     name: "peers",
-    provides: { peers, ownership },
+    provides: { peers, ownership, relays: new Relays(peers) },
     prepare: async () => {
       await peers.join();
       await ownership.prepare();

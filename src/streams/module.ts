@@ -4,7 +4,7 @@ import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import { unlessUnavailableAsync } from "../db/app-unavailable.ts";
 import type { Problem } from "../lib/problem.ts";
-import { Relays, type Relayed, type RelayedStream, type RelayRequest } from "../peers/relay.ts";
+import type { Relayed, RelayedStream, RelayRequest, Relays } from "../peers/relay.ts";
 import type { Peers } from "../peers/service.ts";
 import type { MediaApi } from "../media/module.ts";
 import { StreamControl } from "./control.ts";
@@ -49,7 +49,8 @@ export interface StreamsApi {
 }
 
 /** Live streams (SPEC 2.8, 4.13): rows kept from media-server webhooks and local sources, reconciled. */
-export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi; peers: Peers }): Module<{ streams: StreamsApi }> {
+export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi; peers: Peers; relays: Relays }): Module<{ streams: StreamsApi }> {
+  const { relays } = deps;
   const { logger, databases, events } = core;
   const { service: apps, store } = deps.apps;
   const { servers, webhooks } = deps.media;
@@ -60,7 +61,6 @@ export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
   const reconciler = new StreamReconciler({ servers, tracker, apps, store, local, logger, liveElsewhere: async (id) => (await deps.peers.others()).some((p) => p.id === id) });
   registerStreamMetrics(core.metrics.registry, store, tracker);
   const storeOf = (app: string) => streamStore(databases.appSql(app));
-  const relays = new Relays(deps.peers);
   // The room as the app names it (its prefix added), or the stream's own; a bad name is the route's to refuse.
   const cameraNodeOf = async (app: AppRow, of: CameraRoomOf): Promise<string | undefined> => {
     const room = "name" in of ? apps.roomOf(app, of.name) : await unlessUnavailableAsync(undefined, async () => (await storeOf(app.name).find(of.streamId))?.room);

@@ -3,6 +3,7 @@ import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import type { TaskPool } from "../lib/task-pool.ts";
 import type { Ownership } from "../peers/ownership.ts";
+import type { Relays } from "../peers/relay.ts";
 import type { SystemApi } from "../system/module.ts";
 import { AdaptiveLadders } from "./adaptive.ts";
 import { Finalizer } from "./finalize.ts";
@@ -26,7 +27,7 @@ export interface VodsApi {
 }
 
 /** VOD records (SPEC 2.7, 4.12): what recordings became, with their S3 URLs and files. */
-export function vodsModule(core: Core, deps: { apps: AppsApi; system: SystemApi; ownership: Ownership }): Module<{ vods: VodsApi }> {
+export function vodsModule(core: Core, deps: { apps: AppsApi; system: SystemApi; ownership: Ownership; relays: Relays }): Module<{ vods: VodsApi }> {
   const { config, databases, metrics: m, logger } = core;
   const { media, uploads } = core.pools;
   const service = new VodService({ databases, configs: deps.apps.configs, s3: deps.apps.s3, media, dataDir: config.dataDir, publicUrl: config.publicUrl });
@@ -50,7 +51,7 @@ export function vodsModule(core: Core, deps: { apps: AppsApi; system: SystemApi;
     uploadConcurrency: config.uploads.concurrency,
     uploadConcurrencyPerApp: config.uploads.concurrencyPerApp,
   });
-  const recordings = new VodRecordings({ databases, supervisor: core.supervisor, ownership: deps.ownership, events: core.events, finalizer, metrics, logger });
+  const recordings = new VodRecordings({ databases, supervisor: core.supervisor, ownership: deps.ownership, node: config.node.id, relays: deps.relays, events: core.events, finalizer, metrics, logger });
   return {
     name: "vods",
     provides: { vods: { service, recordings, media, metrics, adaptive, uploader } },

@@ -9,6 +9,7 @@ import type { EventDispatcher } from "../events/dispatcher.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import { InTurn } from "../lib/in-turn.ts";
 import type { Ownership } from "../peers/ownership.ts";
+import type { Relayed, RelayRequest, Relays } from "../peers/relay.ts";
 import type { Supervisor } from "../supervisor/supervisor.ts";
 import type { Finalizer, FinishedFile } from "./finalize.ts";
 import type { VodMetrics } from "./metrics.ts";
@@ -66,6 +67,10 @@ export interface VodRecordingsOptions {
   readonly supervisor: Supervisor;
   /** Which node runs each VOD's actor (one per VOD, cluster-wide). */
   readonly ownership: Ownership;
+  /** This node, written on the VODs whose files it writes. */
+  readonly node: string;
+  /** Another node's answer to a call about a VOD whose file is there. */
+  readonly relays: Relays;
   readonly events: EventDispatcher;
   readonly finalizer: Finalizer;
   readonly metrics: VodMetrics;
@@ -142,7 +147,7 @@ export class VodRecordings {
 
   /** A source started writing a VOD's file: its row (status `recording`) and its actor; answers its id. */
   async begin(app: string, vod: NewVod): Promise<number> {
-    const row = await this.store(app).insert(vod);
+    const row = await this.store(app).insert({ ...vod, node: this.o.node });
     await this.claimAndSpawn(app, row);
     return row.id;
   }
@@ -202,7 +207,7 @@ export class VodRecordings {
   }
 
   private async beginPart(app: string, p: SplitParts, part: number, file: string): Promise<VodRow> {
-    const row = await this.store(app).insert({ room: p.room, stream_id: p.streamId, egress_id: `${p.egressId}.${part}`, source: "egress", part, local_path: file, started_at: new Date().toISOString() });
+    const row = await this.store(app).insert({ room: p.room, stream_id: p.streamId, egress_id: `${p.egressId}.${part}`, source: "egress", part, local_path: file, started_at: new Date().toISOString(), node: this.o.node });
     this.log.info({ app, room: p.room, egressId: p.egressId, part, vodId: row.id }, "recording part begun");
     await this.claimAndSpawn(app, row);
     return row;
@@ -223,6 +228,17 @@ export class VodRecordings {
     if (where === "sent") await this.untilMoved(app.name, current.id);
     await this.uploadingWrites.get(actor)?.catch(() => {});
     return { vodId: current.id, egressId: current.egress_id, status: "uploading" };
+  }
+
+  /**
+   * The answer of the node that wrote a failed VOD's file, when that is another live node and the
+   * file is not here (a shared volume makes it so): a retry needs the file. Undefined when this
+   * node answers.
+   */
+  async retriedElsewhere(ctx: RelayRequest, app: AppRef, id: number): Promise<Relayed | Problem | undefined> {
+    const row = await this.store(app.name).get(id);
+    if (!row?.local_path || existsSync(row.local_path)) return undefined;
+    return await this.o.relays.answerOn(row.node ?? undefined, ctx);
   }
 
   /**

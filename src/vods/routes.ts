@@ -2,7 +2,7 @@ import { z } from "zod";
 import { appParams } from "../apps/schemas.ts";
 import { appOf } from "../auth/caller.ts";
 import { fileReply } from "../http/file-reply.ts";
-import { noContent, okOr, paged } from "../http/reply.ts";
+import { noContent, okOr, paged, relayed } from "../http/reply.ts";
 import { isProblem } from "../lib/problem.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import type { VodRecordings } from "./recordings.ts";
@@ -86,7 +86,8 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       params: vodParams,
       response: recordingStateResponse,
       errors: ["not_found", "conflict"],
-      handler: async (ctx) => okOr(await recordings.retry(appOf(ctx), ctx.params.id)),
+      // The file is on the node that wrote it: a retry asked elsewhere is answered there.
+      handler: async (ctx) => (await relayed(recordings.retriedElsewhere(ctx, appOf(ctx), ctx.params.id))) ?? okOr(await recordings.retry(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
       method: "DELETE",

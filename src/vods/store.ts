@@ -30,6 +30,8 @@ export interface VodRow {
   readonly updated_at: string;
   readonly adaptive_status: "pending" | "ready" | "failed" | null;
   readonly adaptive_json: string | null;
+  /** The node that wrote its local file (app migration 0015); null on rows from before it. */
+  readonly node: string | null;
 }
 
 /** What `adaptive_json` holds once a VOD's HLS ladder is in S3. */
@@ -52,7 +54,7 @@ export interface ReadyVod {
   readonly codec: string;
 }
 
-export type NewVod = Pick<VodRow, "room" | "stream_id" | "egress_id" | "source" | "part" | "local_path"> & { readonly started_at: string };
+export type NewVod = Pick<VodRow, "room" | "stream_id" | "egress_id" | "source" | "part" | "local_path"> & { readonly started_at: string; readonly node?: string };
 
 /** The list filters after parsing: instants normalised to the stored form (UTC, ms, `Z`). */
 type Filter = Pick<ListVodsQuery, "room" | "status" | "since" | "until" | "order" | "dir" | "all" | "limit" | "offset">;
@@ -81,7 +83,7 @@ export class VodStore {
   async insert(vod: NewVod): Promise<VodRow> {
     return await this.db
       .insertInto("vods")
-      .values({ ...vod, status: "recording", updated_at: vod.started_at })
+      .values({ ...vod, node: vod.node ?? null, status: "recording", updated_at: vod.started_at })
       .returningAll()
       .executeTakeFirstOrThrow();
   }

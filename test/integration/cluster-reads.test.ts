@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { latencyLatch } from "../../machines/latency-latch.ts";
 import { PeerStore } from "../../src/peers/store.ts";
+import { vodStore } from "../../src/vods/store.ts";
 import type { ActorInfo } from "../../src/supervisor/supervisor.ts";
 import { dataOf } from "../helpers/envelope.ts";
 import { Camera, cameraApp, mintKey, testJpeg } from "../helpers/mjpeg.ts";
@@ -109,6 +110,16 @@ describe("reads that span nodes", () => {
       clearInterval(ticker);
       await camera.close();
     }
+  });
+
+  it("relays a failed VOD's retry to the node that wrote its file, when the file is not here", async () => {
+    await cameraApp(a, "tapes");
+    const store = vodStore(a.app.databases.appSql("tapes"));
+    const row = await store.insert({ room: "tapes-r", stream_id: null, egress_id: "CR_x", source: "camera", part: 0, local_path: "/nonexistent/on-node-a.mp4", started_at: new Date().toISOString(), node: "node-b" });
+    await store.markFailed(row.id, "upload_failed", "S3 said no", new Date().toISOString());
+    const res = await a.request("POST", `/api/v1/apps/tapes/vods/${row.id}/retry`, { token: a.rootToken });
+    assert.equal(res.headers.get("x-served-by"), "node-b", "answered by the node that wrote the file");
+    assert.equal(res.status, 409, res.text);
   });
 
   it("answers with what it has, and names a peer that does not answer", async () => {
