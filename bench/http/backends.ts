@@ -8,7 +8,7 @@
  * database" is measured, not assumed.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { Backing, windowOf } from "../shared/backing.ts";
+import { Backing, growth, windowOf } from "../shared/backing.ts";
 import { measureWatching, type LoadSettings } from "./load.ts";
 import { BACKEND_LEGEND, besideCores, idleNote, judgeBackends, renderBackendTable, statementNotes, type BackendRow, type Watched } from "./backends-report.ts";
 import { loadNotes } from "./report.ts";
@@ -21,12 +21,13 @@ const SCENARIOS: ReadonlyArray<{ scenario: Scenario; cached: boolean }> = [
   { scenario: MINT_SUBSCRIBER, cached: true },
   { scenario: MINT_PUBLISHER, cached: false },
 ];
+/** Long enough to span an outbox sweep of every app (every 2 s) and a heartbeat. */
 const IDLE_SECONDS = 3;
 
-async function sqliteStatements(target: RunningTarget): Promise<number> {
+async function sqliteStatements(target: RunningTarget): Promise<ReadonlyMap<string, number>> {
   const res = await fetch(`http://127.0.0.1:${target.port}/bench/statements`);
-  const body = (await res.json()) as { data: { sqlite: number } };
-  return body.data.sqlite;
+  const body = (await res.json()) as { data: { sqlite: Record<string, number> } };
+  return new Map(Object.entries(body.data.sqlite));
 }
 
 /** Each side's background (heartbeats, per-app loops) over one idle window, all sides at once: what the runs' counts are judged beyond. */
@@ -46,7 +47,7 @@ function watch(target: RunningTarget, backing: Backing, databaseUrl: string | un
       const seconds = (performance.now() - t0) / 1000;
       const sqlite1 = await sqliteStatements(target);
       const backing1 = databaseUrl === undefined ? undefined : await backing.sample(databaseUrl);
-      return { seconds, sqliteStatements: sqlite1 - sqlite0, backing: backing0 && backing1 ? windowOf(backing0, backing1) : undefined };
+      return { seconds, sqlite: growth(sqlite0, sqlite1), backing: backing0 && backing1 ? windowOf(backing0, backing1) : undefined };
     };
   };
 }
@@ -79,11 +80,8 @@ export async function runBackends(settings: LoadSettings, rounds: number, goal: 
     const rows: BackendRow[] = SCENARIOS.flatMap(({ scenario, cached }) =>
       sides.map((side) => ({
         label: `${side.label} ${scenario.name}`,
-        side: side.label,
-        scenario: scenario.name,
         cached,
         result: median(scenario, side),
-        idle: background.get(side) as Watched,
         baseline: side === baseline ? undefined : median(scenario, baseline),
       })),
     );

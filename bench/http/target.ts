@@ -31,13 +31,13 @@ const echoRoute = defineRoute({
   handler: async ({ body }) => ok(body),
 });
 
-/** The bench-only route the backends comparison reads, before and after a run: SQLite statements run so far. */
+/** The bench-only route the backends comparison reads, before and after a run: SQLite statements run so far, by text. */
 const sqliteStatements = countSqliteStatements();
 const statementsRoute = defineRoute({
   method: "GET",
   path: "/bench/statements",
   auth: "public",
-  handler: async () => ok({ sqlite: sqliteStatements() }),
+  handler: async () => ok({ sqlite: Object.fromEntries(sqliteStatements.bySource()) }),
 });
 
 type ListenWithOptions = (

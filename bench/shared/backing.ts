@@ -95,11 +95,7 @@ export class Backing {
 
 /** What happened between two samples; the INFO that took `before` counts as one Redis command. */
 export function windowOf(before: BackingSample, after: BackingSample): BackingWindow {
-  const statements = new Map<string, number>();
-  for (const [query, calls] of after.statements) {
-    const grew = calls - (before.statements.get(query) ?? 0);
-    if (grew > 0) statements.set(query, grew);
-  }
+  const statements = growth(before.statements, after.statements);
   return {
     statements,
     statementCount: [...statements.values()].reduce((a, b) => a + b, 0),
@@ -109,9 +105,19 @@ export function windowOf(before: BackingSample, after: BackingSample): BackingWi
   };
 }
 
+/** How much each count grew between two readings; counts that did not grow are left out. */
+export function growth(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): Map<string, number> {
+  const grew = new Map<string, number>();
+  for (const [key, n] of after) {
+    const by = n - (before.get(key) ?? 0);
+    if (by > 0) grew.set(key, by);
+  }
+  return grew;
+}
+
 /** The statements of a window that ran most, as `calls x text` lines, each text on one line and cut short. */
-export function topStatements(window: BackingWindow, per: number, count = 5): string[] {
-  return [...window.statements]
+export function topStatements(statements: ReadonlyMap<string, number>, per: number, count = 5): string[] {
+  return [...statements]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
     .map(([query, calls]) => `${(calls / per).toFixed(3)} x ${query.replace(/\s+/g, " ").slice(0, 110)}`);

@@ -431,9 +431,9 @@ export class WebhookDeliverer {
     this.pump(app, queue);
   }
 
-  /** The leases may run out before an attempt started now ends (renewals have been failing). */
+  /** The leases may run out before an attempt started now ends (renewals have been failing). Without the outbox nothing is leased. */
   private leaseShort(queue: AppQueue): boolean {
-    return queue.heldUntil - Date.now() < ATTEMPT_LEASE_MS;
+    return this.d.volatile !== true && queue.heldUntil - Date.now() < ATTEMPT_LEASE_MS;
   }
 
   private pump(app: string, queue: AppQueue): void {
