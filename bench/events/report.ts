@@ -155,7 +155,7 @@ export function notes(results: readonly ScenarioResult[]): string[] {
     for (const [msg, n] of Object.entries(r.complaints)) out.push(`${label}: the service logged ${n} x "${msg}"`);
     if (r.backing) {
       const top = topStatements(r.backing.statements, Math.max(r.received.delivered, 1), 5);
-      out.push(`${label}: PostgreSQL ran ${r.backing.statementCount} statements; the most frequent, per delivery:`, ...top.map((line) => `    ${line}`));
+      out.push(`${label}: PostgreSQL ran ${r.backing.statementCount} statements; the most frequent, per delivery: ${top.join("; ")}`);
     }
   }
   const verified = results.reduce((n, r) => n + r.received.verified, 0);
