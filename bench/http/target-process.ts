@@ -34,7 +34,7 @@ export interface ServiceBackend {
 }
 
 /** The command line target.ts reads its backend from. */
-export const backendArgs = (b: ServiceBackend): string[] => [
+const backendArgs = (b: ServiceBackend): string[] => [
   ...(b.databaseUrl === undefined ? [] : ["--database", b.databaseUrl]),
   ...(b.redisUrl === undefined ? [] : ["--redis", b.redisUrl]),
 ];
