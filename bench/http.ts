@@ -38,6 +38,9 @@ async function main(): Promise<number> {
     pipelining: envNumber("BENCH_PIPELINING", comparison === "backends" ? 1 : 10, 1),
   };
   const rounds = envNumber("BENCH_ROUNDS", 3, 1);
+  if (comparison === "backends" && settings.pipelining > 1) {
+    console.log(`note: BENCH_PIPELINING=${settings.pipelining}: uWS closes pipelined connections whose requests await I/O, so the PostgreSQL rows will answer next to nothing`);
+  }
   console.log(
     `bench:http ${comparison}  node ${process.version}, ${os.availableParallelism()} cpus, load average ${os.loadavg()[0]?.toFixed(2)}, ` +
       `${settings.connections} connections, pipelining ${settings.pipelining}, warmup ${settings.warmupSeconds} s + ${settings.seconds} s per target, ` +
