@@ -1,17 +1,19 @@
 /**
  * Signed webhook delivery end to end on loopback: the real service (`buildApp`) in one child
  * process emits `chat_message` events through `app.events`, its WebhookDeliverer writes them to
- * the app's SQLite outbox and POSTs them, HMAC-signed, to a plain node:http receiver in another
- * child, which checks each arrives once, in order within its room, and signed. Each scenario runs
- * with the outbox on (as shipped) and bypassed (`callbackOutbox: false`), the baseline for what
- * durability costs.
+ * the app's outbox and POSTs them, HMAC-signed, to a plain node:http receiver in another child,
+ * which checks each arrives once, in order within its room, and signed. Three services run each
+ * scenario: on SQLite with the outbox on (as shipped) and bypassed (`callbackOutbox: false`, the
+ * baseline for what durability costs), and on PostgreSQL with Redis (issue 32: the outbox's rows
+ * and leases in PostgreSQL, as nodes sharing a database run), started here as the tests start
+ * theirs; PostgreSQL's statements per delivery and its CPU are counted beside the service's.
  *
  *   saturation  BENCH_EVENTS events emitted as fast as the loop allows over BENCH_ROOMS rooms
  *   paced       BENCH_RATE events/s for BENCH_SECONDS seconds over BENCH_ROOMS rooms
  *
- * Goals with the outbox: >= 5,000 deliveries/s at saturation; p99 < 50 ms at 1,000 events/s.
- * Both targets stay up and the scenarios alternate between them, so a slow patch of the machine
- * hits both; saturation runs BENCH_ROUNDS times each and the round with the median deliveries/s
+ * Goals with the outbox, on either backend: >= 5,000 deliveries/s at saturation; p99 < 50 ms at
+ * 1,000 events/s. All targets stay up and the scenarios alternate between them, so a slow patch of the machine
+ * hits all; saturation runs BENCH_ROUNDS times each and the round with the median deliveries/s
  * is shown.
  *
  *   npm run bench:events   env: BENCH_EVENTS (30000), BENCH_SECONDS (10), BENCH_RATE (1000),
@@ -26,14 +28,20 @@ import { envNumber, runMain } from "./shared/cli.ts";
 import { mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Backing } from "./shared/backing.ts";
 import { Receiver, Target } from "./events/children.ts";
 import { summarise } from "./events/profile.ts";
-import type { Mode } from "./events/protocol.ts";
-import { judge, LEGEND, notes, renderTable } from "./events/report.ts";
+import { kindLabel, type TargetKind } from "./events/protocol.ts";
+import { compareBackends, judge, LEGEND, notes, renderTable } from "./events/report.ts";
 import { runScenario, type ScenarioResult, type ScenarioSpec } from "./events/scenario.ts";
 
 const SECRET = "whsec-bench-events";
-const MODES: readonly Mode[] = ["outbox", "bypassed"];
+/** In the table's order; the first is the baseline the others' ratios are to. */
+const KINDS: readonly TargetKind[] = [
+  { backend: "sqlite", mode: "outbox" },
+  { backend: "sqlite", mode: "bypassed" },
+  { backend: "postgres", mode: "outbox" },
+];
 const SETTLE_MS = 300;
 
 interface Settings {
@@ -81,31 +89,34 @@ function schedule(s: Settings): ScenarioSpec[] {
   return specs;
 }
 
-const profileFile = (dir: string, r: { mode: Mode; name: string; round: number }) => path.join(dir, `events-${r.mode}-${r.name}-${r.round}.cpuprofile`);
+const profileFile = (dir: string, r: TargetKind & { name: string; round: number }) => path.join(dir, `events-${r.backend}-${r.mode}-${r.name}-${r.round}.cpuprofile`);
 
-async function runAll(receiver: Receiver, s: Settings): Promise<ScenarioResult[]> {
-  const targets = new Map<Mode, Target>();
+async function runAll(receiver: Receiver, backing: Backing, s: Settings): Promise<ScenarioResult[]> {
+  const targets: Target[] = [];
   const results: ScenarioResult[] = [];
   try {
-    for (const mode of MODES) targets.set(mode, await Target.start(mode, receiver.url, SECRET));
+    for (const kind of KINDS) {
+      const postgres = kind.backend === "postgres" ? { databaseUrl: await backing.postgres.database(), redisUrl: backing.redis.url } : undefined;
+      targets.push(await Target.start(kind, receiver.url, SECRET, postgres));
+    }
     for (const spec of schedule(s)) {
-      for (const [mode, target] of targets) {
+      for (const target of targets) {
         const what = `${spec.name}${spec.name === "saturation" ? ` ${spec.round}/${s.rounds}` : ""}`;
-        process.stderr.write(`${mode}: ${what}, ${spec.events} events over ${spec.rooms} rooms${spec.rate > 0 ? ` at ${spec.rate}/s` : ""} ...\n`);
-        const profile = s.profileDir !== undefined && spec.name !== "warmup" ? profileFile(s.profileDir, { mode, ...spec }) : undefined;
-        results.push(await runScenario(target, receiver, mode, spec, { timeoutMs: s.timeoutMs, settleMs: SETTLE_MS, profileFile: profile }));
+        process.stderr.write(`${kindLabel(target.kind)}: ${what}, ${spec.events} events over ${spec.rooms} rooms${spec.rate > 0 ? ` at ${spec.rate}/s` : ""} ...\n`);
+        const profile = s.profileDir !== undefined && spec.name !== "warmup" ? profileFile(s.profileDir, { ...target.kind, ...spec }) : undefined;
+        results.push(await runScenario(target, receiver, spec, { timeoutMs: s.timeoutMs, settleMs: SETTLE_MS, profileFile: profile, backing }));
       }
     }
   } finally {
-    await Promise.all([...targets.values()].map((t) => t.stop()));
+    await Promise.all(targets.map((t) => t.stop()));
   }
   return results;
 }
 
-/** Per scenario and mode, the round with the median deliveries/s. */
+/** Per scenario and target, the round with the median deliveries/s. */
 function medians(results: readonly ScenarioResult[]): ScenarioResult[] {
   const groups = new Map<string, ScenarioResult[]>();
-  for (const r of results) groups.set(`${r.name}/${r.mode}`, [...(groups.get(`${r.name}/${r.mode}`) ?? []), r]);
+  for (const r of results) groups.set(`${r.name}/${kindLabel(r)}`, [...(groups.get(`${r.name}/${kindLabel(r)}`) ?? []), r]);
   return [...groups.values()].flatMap((rounds) => {
     const sorted = [...rounds].sort((a, b) => a.deliveriesPerSecond - b.deliveriesPerSecond);
     const mid = sorted[Math.floor(sorted.length / 2)];
@@ -113,9 +124,10 @@ function medians(results: readonly ScenarioResult[]): ScenarioResult[] {
   });
 }
 
-/** The rows in reading order: each scenario with the outbox, then bypassed. */
+/** The rows in reading order: each scenario on every target, in KINDS' order. */
 const ORDER = ["saturation", "paced"];
-const byScenario = (a: ScenarioResult, b: ScenarioResult) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name) || MODES.indexOf(a.mode) - MODES.indexOf(b.mode);
+const kindIndex = (r: ScenarioResult) => KINDS.findIndex((k) => kindLabel(k) === kindLabel(r));
+const byScenario = (a: ScenarioResult, b: ScenarioResult) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name) || kindIndex(a) - kindIndex(b);
 
 async function main(): Promise<number> {
   const s = settingsFromEnv();
@@ -123,34 +135,42 @@ async function main(): Promise<number> {
   console.log(
     `bench:events  node ${process.version}, ${os.availableParallelism()} cpus; saturation ${s.events} events x ${s.rounds} rounds (median shown), ` +
       `paced ${s.rate}/s for ${s.seconds} s, ${s.rooms} rooms, warmup ${s.warmupEvents} events; ` +
-      `service (outbox on, outbox bypassed) and receiver in their own processes${s.profileDir !== undefined ? `; profiling into ${s.profileDir}` : ""}`,
+      `services (${KINDS.map(kindLabel).join(", ")}) and receiver in their own processes; load average ${os.loadavg()[0]?.toFixed(2)}` +
+      `${s.profileDir !== undefined ? `; profiling into ${s.profileDir}` : ""}`,
   );
-  const receiver = await Receiver.start(SECRET, s.verifyEvery);
+  process.stderr.write("starting PostgreSQL (with pg_stat_statements) and Redis ...\n");
+  const backing = await Backing.start();
   let all: ScenarioResult[];
   try {
-    all = await runAll(receiver, s);
+    const receiver = await Receiver.start(SECRET, s.verifyEvery);
+    try {
+      all = await runAll(receiver, backing, s);
+    } finally {
+      await receiver.stop();
+    }
   } finally {
-    await receiver.stop();
+    await backing.stop();
   }
 
   const measured = all.filter((r) => r.name !== "warmup");
   const shown = medians(measured).sort(byScenario);
   const judgements = judge(shown);
   console.log(`\n${renderTable(shown, judgements)}\n\n${LEGEND}\n`);
-  for (const mode of MODES) {
-    const rounds = measured.filter((r) => r.name === "saturation" && r.mode === mode);
+  for (const kind of KINDS) {
+    const rounds = measured.filter((r) => r.name === "saturation" && kindLabel(r) === kindLabel(kind));
     const text = rounds.map((r) => `${Math.round(r.deliveriesPerSecond)} (stall ${r.loop.maxMs.toFixed(0)} ms)`).join(", ");
-    if (rounds.length > 1) console.log(`note: saturation/${mode} rounds: ${text} deliveries/s`);
+    if (rounds.length > 1) console.log(`note: saturation ${kindLabel(kind)} rounds: ${text} deliveries/s`);
   }
   for (const line of notes(shown)) console.log(`note: ${line}`);
   for (const j of judgements) console.log(`${j.verdict}: ${j.text}`);
+  for (const line of compareBackends(shown)) console.log(`postgres vs sqlite: ${line}`);
 
   if (s.profileDir !== undefined) {
     for (const r of shown) console.log(`\n${summarise(profileFile(s.profileDir, r))}`);
   }
 
   const broken = all.filter((r) => r.problems.length > 0);
-  for (const r of broken) console.error(`bench failed: ${r.name} ${r.round}/${r.mode}: ${r.problems.join("; ")}`);
+  for (const r of broken) console.error(`bench failed: ${r.name} ${r.round} ${kindLabel(r)}: ${r.problems.join("; ")}`);
   return broken.length > 0 ? 1 : 0;
 }
 

@@ -1,19 +1,24 @@
 /** The events bench's target service and webhook receiver, seen from the bench (each a `Child`, see child.ts). */
 import { Child } from "../shared/child.ts";
-import type { EmitPlan, Mode, ReceiverCommand, ReceiverEvent, ReceiverReport, TargetCommand, TargetEvent } from "./protocol.ts";
+import { kindLabel, type EmitPlan, type ReceiverCommand, type ReceiverEvent, type ReceiverReport, type TargetCommand, type TargetEvent, type TargetKind } from "./protocol.ts";
 
 /** The target and the receiver finish their deliveries and I/O on stop: they get longer than the default. */
 const STOP_GRACE_MS = 15_000;
 
 /** The service with one app whose signed callbacks go to the receiver. */
 export class Target {
-  private constructor(private readonly child: Child<TargetCommand, TargetEvent>) {}
+  private constructor(
+    private readonly child: Child<TargetCommand, TargetEvent>,
+    readonly kind: TargetKind,
+    /** The PostgreSQL database it keeps its state in, on PostgreSQL. */
+    readonly databaseUrl: string | undefined,
+  ) {}
 
-  static async start(mode: Mode, receiverUrl: string, secret: string): Promise<Target> {
-    const child = new Child<TargetCommand, TargetEvent>(`${mode} target`, new URL("./target.ts", import.meta.url));
+  static async start(kind: TargetKind, receiverUrl: string, secret: string, postgres?: { databaseUrl: string; redisUrl: string }): Promise<Target> {
+    const child = new Child<TargetCommand, TargetEvent>(`${kindLabel(kind)} target`, new URL("./target.ts", import.meta.url));
     try {
-      await child.request({ cmd: "start", mode, receiverUrl, secret }, "started");
-      return new Target(child);
+      await child.request({ cmd: "start", mode: kind.mode, receiverUrl, secret, postgres }, "started");
+      return new Target(child, kind, postgres?.databaseUrl);
     } catch (err) {
       await child.stop(2_000);
       throw err;
@@ -29,10 +34,10 @@ export class Target {
     return this.child.request({ cmd: "emit", plan }, "emitted", timeoutMs);
   }
 
-  /** How long the service's event loop was held up since the last emit began, in ms. */
-  async loop(): Promise<{ p99Ms: number; maxMs: number }> {
-    const { p99Ms, maxMs } = await this.child.request({ cmd: "loop" }, "loop");
-    return { p99Ms, maxMs };
+  /** How long the service's event loop was held up since the last emit began, in ms, and the SQLite statements it ran meanwhile. */
+  async loop(): Promise<{ p99Ms: number; maxMs: number; sqliteStatements: number }> {
+    const { p99Ms, maxMs, sqliteStatements } = await this.child.request({ cmd: "loop" }, "loop");
+    return { p99Ms, maxMs, sqliteStatements };
   }
 
   async profileStart(): Promise<void> {

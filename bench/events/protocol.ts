@@ -8,6 +8,18 @@
 /** outbox: the service as shipped. bypassed: `buildApp(config, { callbackOutbox: false })`. */
 export type Mode = "outbox" | "bypassed";
 
+/** Where the service keeps its state, the outbox included: SQLite files, or PostgreSQL (with Redis, as nodes sharing it run). */
+export type Backend = "sqlite" | "postgres";
+
+/** One service under test. */
+export interface TargetKind {
+  readonly mode: Mode;
+  readonly backend: Backend;
+}
+
+/** A target's name in the bench's table and messages. */
+export const kindLabel = (k: TargetKind): string => `${k.backend}/${k.mode}`;
+
 /** What one scenario emits. Rooms are named `<tag>-r<i>`, so the receiver can tell scenarios (and rounds) apart. */
 export interface EmitPlan {
   readonly tag: string;
@@ -19,9 +31,9 @@ export interface EmitPlan {
 }
 
 export type TargetCommand =
-  | { readonly cmd: "start"; readonly mode: Mode; readonly receiverUrl: string; readonly secret: string }
+  | { readonly cmd: "start"; readonly mode: Mode; readonly receiverUrl: string; readonly secret: string; readonly postgres?: { readonly databaseUrl: string; readonly redisUrl: string } }
   | { readonly cmd: "emit"; readonly plan: EmitPlan }
-  /** The event loop's delays since the last emit began: how long the service's loop was held up. */
+  /** The event loop's delays since the last emit began (how long the service's loop was held up), and the SQLite statements it ran meanwhile. */
   | { readonly cmd: "loop" }
   | { readonly cmd: "profile-start" }
   | { readonly cmd: "profile-stop"; readonly file: string };
@@ -30,7 +42,7 @@ export type TargetEvent =
   | { readonly ev: "started"; readonly app: string; readonly port: number }
   /** Times in epoch ms (`epochMs()`); complaints: the service's warn+ log lines since the last emit, by message. */
   | { readonly ev: "emitted"; readonly events: number; readonly firstAt: number; readonly lastAt: number; readonly complaints: Readonly<Record<string, number>> }
-  | { readonly ev: "loop"; readonly p99Ms: number; readonly maxMs: number }
+  | { readonly ev: "loop"; readonly p99Ms: number; readonly maxMs: number; readonly sqliteStatements: number }
   | { readonly ev: "profiling" }
   | { readonly ev: "profiled"; readonly file: string };
 

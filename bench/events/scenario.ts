@@ -1,12 +1,14 @@
 /**
  * One scenario against one target: reset the receiver, emit the plan in the target, wait for
  * every delivery, and check that each event arrived exactly once, in order within its room, and
- * signed. CPU is read from /proc over the window from the first emit to the last delivery.
+ * signed. CPU is read from /proc over the window from the first emit to the last delivery, and on
+ * PostgreSQL the statements the database ran for the target and its cluster's CPU, over the same window.
  */
 import { setTimeout as sleep } from "node:timers/promises";
+import { windowOf, type Backing, type BackingWindow } from "../shared/backing.ts";
 import { machineCores, processShare, sampleMachine, sampleProcess, type CpuShare } from "../shared/proc-cpu.ts";
 import type { Receiver, Target } from "./children.ts";
-import type { EmitPlan, Mode, ReceiverReport } from "./protocol.ts";
+import { kindLabel, type Backend, type EmitPlan, type Mode, type ReceiverReport } from "./protocol.ts";
 
 export type ScenarioName = "warmup" | "saturation" | "paced";
 
@@ -28,12 +30,15 @@ export interface RunOptions {
   readonly settleMs: number;
   /** Where to write the target's CPU profile of this scenario, if profiling. */
   readonly profileFile?: string;
+  /** Where a PostgreSQL target's database is watched. */
+  readonly backing?: Backing;
 }
 
 export interface ScenarioResult {
   readonly name: ScenarioName;
   readonly round: number;
   readonly mode: Mode;
+  readonly backend: Backend;
   readonly events: number;
   /** Seconds from the first emit to the last. */
   readonly emitSeconds: number;
@@ -49,14 +54,21 @@ export interface ScenarioResult {
   /** Busy cores of the whole machine over the window: well above target + receiver means someone else was busy. */
   readonly machine: number;
   readonly complaints: Readonly<Record<string, number>>;
+  /** SQLite statements the target ran over the window. */
+  readonly sqliteStatements: number;
+  /** PostgreSQL's statements for the target's database, its cluster's CPU, and Redis, on PostgreSQL. */
+  readonly backing?: BackingWindow;
   /** Why the run is not a valid measurement (lost, repeated, reordered or unsigned deliveries...). */
   readonly problems: readonly string[];
 }
 
-export async function runScenario(target: Target, receiver: Receiver, mode: Mode, spec: ScenarioSpec, options: RunOptions): Promise<ScenarioResult> {
-  const plan: EmitPlan = { tag: `${mode}-${spec.name}-${spec.round}`, events: spec.events, rooms: spec.rooms, rate: spec.rate, chunk: spec.chunk };
+export async function runScenario(target: Target, receiver: Receiver, spec: ScenarioSpec, options: RunOptions): Promise<ScenarioResult> {
+  const { mode, backend } = target.kind;
+  const plan: EmitPlan = { tag: `${kindLabel(target.kind).replace("/", "-")}-${spec.name}-${spec.round}`, events: spec.events, rooms: spec.rooms, rate: spec.rate, chunk: spec.chunk };
   await receiver.reset(plan.tag);
   if (options.profileFile !== undefined) await target.profileStart();
+  const watched = options.backing && target.databaseUrl !== undefined ? { backing: options.backing, databaseUrl: target.databaseUrl } : undefined;
+  const b0 = await watched?.backing.sample(watched.databaseUrl);
   const t0 = sampleProcess(target.pid);
   const r0 = sampleProcess(receiver.pid);
   const m0 = sampleMachine();
@@ -67,6 +79,7 @@ export async function runScenario(target: Target, receiver: Receiver, mode: Mode
   const t1 = sampleProcess(target.pid);
   const r1 = sampleProcess(receiver.pid);
   const m1 = sampleMachine();
+  const b1 = await watched?.backing.sample(watched.databaseUrl);
   const loop = await target.loop();
   if (options.profileFile !== undefined) await target.profileStop(options.profileFile);
   await sleep(options.settleMs);
@@ -92,6 +105,7 @@ export async function runScenario(target: Target, receiver: Receiver, mode: Mode
     name: spec.name,
     round: spec.round,
     mode,
+    backend,
     events: spec.events,
     emitSeconds: (emitted.lastAt - emitted.firstAt) / 1000,
     deliveriesPerSecond: seconds > 0 ? received.delivered / seconds : 0,
@@ -100,7 +114,9 @@ export async function runScenario(target: Target, receiver: Receiver, mode: Mode
     targetMicrosPerEvent: received.delivered > 0 ? (targetCpuSeconds / received.delivered) * 1e6 : 0,
     receiver: processShare(r0, r1),
     machine: machineCores(m0, m1),
-    loop,
+    loop: { p99Ms: loop.p99Ms, maxMs: loop.maxMs },
+    sqliteStatements: loop.sqliteStatements,
+    backing: b0 && b1 ? windowOf(b0, b1) : undefined,
     complaints: emitted.complaints,
     problems,
   };

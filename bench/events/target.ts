@@ -1,5 +1,6 @@
 /**
- * The service under test, in its own process: the real `buildApp` on a fresh data dir, one app
+ * The service under test, in its own process: the real `buildApp` on a fresh data dir (or on a
+ * PostgreSQL database and Redis, when started with them), one app
  * created through its HTTP API with `callbacks.url` pointing at the receiver and a callback
  * secret (so every delivery is signed), and events emitted on command through `app.events`,
  * exactly as the service's own modules emit them. Exits when the IPC channel closes.
@@ -11,7 +12,8 @@ import os from "node:os";
 import path from "node:path";
 import { buildApp, type App } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
-import { epochMs, reply, stopOnlyWithTheBench, type EmitPlan, type Mode, type TargetCommand, type TargetEvent } from "./protocol.ts";
+import { countSqliteStatements } from "../shared/sqlite-counter.ts";
+import { epochMs, reply, stopOnlyWithTheBench, type EmitPlan, type TargetCommand, type TargetEvent } from "./protocol.ts";
 
 const APP = "bench-events";
 /** Log levels worth showing in the bench's notes: a failed delivery logs a warning. */
@@ -22,6 +24,9 @@ let dataDir: string | undefined;
 let profiler: Session | undefined;
 let loopDelay: IntervalHistogram | undefined;
 const complaints = new Map<string, number>();
+const sqliteStatements = countSqliteStatements();
+/** SQLite statements run before the last emit began. */
+let statementsAtEmit = 0;
 
 async function api(base: string, token: string, method: string, p: string, body: unknown): Promise<void> {
   const res = await fetch(base + p, {
@@ -32,7 +37,8 @@ async function api(base: string, token: string, method: string, p: string, body:
   if (!res.ok) throw new Error(`${method} ${p} answered ${res.status} ${await res.text()}`);
 }
 
-async function start(mode: Mode, receiverUrl: string, secret: string): Promise<TargetEvent> {
+async function start(c: Extract<TargetCommand, { cmd: "start" }>): Promise<TargetEvent> {
+  const { mode, receiverUrl, secret, postgres } = c;
   dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-events-"));
   const config = loadConfig({
     SERVICE_HOST: "127.0.0.1",
@@ -41,6 +47,15 @@ async function start(mode: Mode, receiverUrl: string, secret: string): Promise<T
     SERVICE_LOG_STDOUT: "off",
     SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32",
     METRICS_DEFAULT_METRICS: "off",
+    // On PostgreSQL the secrets come from the environment (docs/storage.md); any fixed ones do.
+    ...(postgres === undefined
+      ? {}
+      : {
+          SERVICE_DATABASE_URL: postgres.databaseUrl,
+          SERVICE_REDIS_URL: postgres.redisUrl,
+          SERVICE_JWT_SECRET: "bench-jwt-secret-bench-jwt-secret-0123456789",
+          SERVICE_MASTER_KEY: "bench-master-key-bench-master-key-0123456789",
+        }),
   });
   const service = await buildApp(config, { callbackOutbox: mode === "outbox" });
   app = service;
@@ -64,6 +79,7 @@ async function start(mode: Mode, receiverUrl: string, secret: string): Promise<T
  */
 async function emit(service: App, plan: EmitPlan): Promise<TargetEvent> {
   complaints.clear();
+  statementsAtEmit = sqliteStatements.total();
   loopDelay?.disable();
   loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
@@ -105,7 +121,7 @@ async function emit(service: App, plan: EmitPlan): Promise<TargetEvent> {
 async function handle(c: TargetCommand): Promise<TargetEvent> {
   switch (c.cmd) {
     case "start":
-      return start(c.mode, c.receiverUrl, c.secret);
+      return start(c);
     case "emit":
       if (!app) throw new Error("emit before start");
       return emit(app, c.plan);
@@ -114,7 +130,7 @@ async function handle(c: TargetCommand): Promise<TargetEvent> {
       loopDelay.disable();
       const { maxMs, p99Ms } = { maxMs: loopDelay.max / 1e6, p99Ms: loopDelay.percentile(99) / 1e6 };
       loopDelay = undefined;
-      return { ev: "loop", p99Ms, maxMs };
+      return { ev: "loop", p99Ms, maxMs, sqliteStatements: sqliteStatements.total() - statementsAtEmit };
     }
     case "profile-start":
       profiler = new Session();

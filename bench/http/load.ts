@@ -52,9 +52,21 @@ function cannon(spec: LoadSpec, settings: LoadSettings, seconds: number, latency
   });
 }
 
+/**
+ * Starts watching something beside the server (its database, Redis) as the measured run begins;
+ * the function it answers ends the watch, as the run ends, and says what happened meanwhile.
+ */
+export type Watch<W> = () => Promise<() => Promise<W>>;
+
 /** A warmup run (discarded, lets the JIT settle), then the measured run. */
 export async function measure(spec: LoadSpec, settings: LoadSettings, serverPid: number): Promise<LoadResult> {
+  return (await measureWatching(spec, settings, serverPid, async () => async () => undefined)).result;
+}
+
+/** `measure`, with what `watch` saw over the measured run. */
+export async function measureWatching<W>(spec: LoadSpec, settings: LoadSettings, serverPid: number, watch: Watch<W>): Promise<{ result: LoadResult; watched: W }> {
   if (settings.warmupSeconds > 0) await cannon(spec, settings, settings.warmupSeconds);
+  const end = await watch();
   const server0 = sampleProcess(serverPid);
   const client0 = sampleProcess(process.pid);
   const machine0 = sampleMachine();
@@ -63,16 +75,20 @@ export async function measure(spec: LoadSpec, settings: LoadSettings, serverPid:
   const server1 = sampleProcess(serverPid);
   const client1 = sampleProcess(process.pid);
   const machine1 = sampleMachine();
+  const watched = await end();
   return {
-    rps: result.requests.average,
-    p50Ms: latency.percentile(50),
-    p99Ms: latency.percentile(99),
-    requests: result.requests.total,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-    server: processShare(server0, server1),
-    client: processShare(client0, client1),
-    machine: machineCores(machine0, machine1),
+    watched,
+    result: {
+      rps: result.requests.average,
+      p50Ms: latency.percentile(50),
+      p99Ms: latency.percentile(99),
+      requests: result.requests.total,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+      server: processShare(server0, server1),
+      client: processShare(client0, client1),
+      machine: machineCores(machine0, machine1),
+    },
   };
 }

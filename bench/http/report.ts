@@ -28,6 +28,27 @@ export interface Row {
   readonly result: LoadResult;
   /** ours / raw throughput; absent for the raw baseline. */
   readonly ratio?: number;
+  /** Cores the server's own database and Redis processes used meanwhile (not "other processes"). */
+  readonly besideCores?: number;
+}
+
+/** What a reader must know before trusting a row: who limited it, and whether others were busy. */
+export function loadNotes(rows: readonly Row[], pipelining: number): string[] {
+  const out: string[] = [];
+  for (const { label, result: r, besideCores = 0 } of rows) {
+    if (isClientLimited(r)) {
+      out.push(
+        `note: ${label} is client-bound (${boundOf(r)}): autocannon's thread used ${pct(r.client.mainThread)} of a core, ` +
+          `the server's ${pct(r.server.mainThread)}; its req/s is a floor for what the server can do` +
+          (pipelining === 1 ? " (BENCH_PIPELINING=10 cuts autocannon's cost per request)" : ""),
+      );
+    }
+    const others = r.machine - r.server.process - r.client.process - besideCores;
+    if (others > 0.25) {
+      out.push(`note: other processes kept ~${others.toFixed(2)} cores busy during ${label}; its req/s is depressed and noisy`);
+    }
+  }
+  return out;
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;

@@ -27,9 +27,21 @@ export interface RunningTarget extends TargetReady {
 const TARGET_SCRIPT = fileURLToPath(new URL("./target.ts", import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-/** Spawns `http-target.ts <kind>` and resolves once it reports its port; rejects if it dies first. */
-export async function startTarget(kind: TargetKind, timeoutMs = 30_000): Promise<RunningTarget> {
-  const child = spawn(process.execPath, ["--import", "tsx", TARGET_SCRIPT, kind], {
+/** Where the service keeps its state: SQLite in its data dir when neither is set (docs/storage.md). */
+export interface ServiceBackend {
+  readonly databaseUrl?: string;
+  readonly redisUrl?: string;
+}
+
+/** The command line target.ts reads its backend from. */
+const backendArgs = (b: ServiceBackend): string[] => [
+  ...(b.databaseUrl === undefined ? [] : ["--database", b.databaseUrl]),
+  ...(b.redisUrl === undefined ? [] : ["--redis", b.redisUrl]),
+];
+
+/** Spawns `target.ts <kind> [backend]` and resolves once it reports its port; rejects if it dies first. */
+export async function startTarget(kind: TargetKind, backend: ServiceBackend = {}, timeoutMs = 60_000): Promise<RunningTarget> {
+  const child = spawn(process.execPath, ["--import", "tsx", TARGET_SCRIPT, kind, ...backendArgs(backend)], {
     cwd: REPO_ROOT,
     stdio: ["pipe", "pipe", "inherit"],
   });

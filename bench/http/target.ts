@@ -1,12 +1,14 @@
 /**
  * The server under test, run in its own process so it has a core to itself while the load
  * generator uses the other. `raw` is a bare uWebSockets.js hello-world (the ceiling), `service`
- * is the full pipeline from `buildApp`. Prints one ready line (JSON) on stdout, then serves until
- * SIGTERM, SIGINT or its stdin closes (so it never outlives a crashed parent).
+ * is the full pipeline from `buildApp`, on SQLite or, given `--database` (and `--redis`), on
+ * PostgreSQL. Prints one ready line (JSON) on stdout, then serves until SIGTERM, SIGINT or its
+ * stdin closes (so it never outlives a crashed parent).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import type * as Uws from "uWebSockets.js";
 import { z } from "zod";
 import { buildApp } from "../../src/app.ts";
@@ -14,11 +16,11 @@ import { loadConfig } from "../../src/config.ts";
 import { ok } from "../../src/http/reply.ts";
 import { defineRoute } from "../../src/http/route.ts";
 import { loadUws } from "../../src/http/uws.ts";
+import { countSqliteStatements } from "../shared/sqlite-counter.ts";
 import { LIVEKIT, type Credentials } from "./fixtures.ts";
 import { mountRawAuthenticated } from "./raw.ts";
 import { seedService } from "./seed.ts";
-import { TARGET_KINDS, type TargetKind, type TargetReady } from "./target-process.ts";
-
+import { TARGET_KINDS, type ServiceBackend, type TargetKind, type TargetReady } from "./target-process.ts";
 
 /** The route the JSON benchmark posts to: body read, JSON parse, zod validation, envelope reply. */
 const echoRoute = defineRoute({
@@ -27,6 +29,15 @@ const echoRoute = defineRoute({
   auth: "public",
   body: z.object({ name: z.string().max(100), n: z.number().int() }),
   handler: async ({ body }) => ok(body),
+});
+
+/** The bench-only route the backends comparison reads, before and after a run: SQLite statements run so far, by text. */
+const sqliteStatements = countSqliteStatements();
+const statementsRoute = defineRoute({
+  method: "GET",
+  path: "/bench/statements",
+  auth: "public",
+  handler: async () => ok({ sqlite: Object.fromEntries(sqliteStatements.bySource()) }),
 });
 
 type ListenWithOptions = (
@@ -79,7 +90,18 @@ function startRaw(): Promise<Started> {
   });
 }
 
-async function startService(): Promise<Started> {
+/** On PostgreSQL the service needs its secrets from the environment (docs/storage.md); any fixed ones do. */
+const postgresSettings = (b: ServiceBackend): Record<string, string> =>
+  b.databaseUrl === undefined
+    ? {}
+    : {
+        SERVICE_DATABASE_URL: b.databaseUrl,
+        SERVICE_JWT_SECRET: "bench-jwt-secret-bench-jwt-secret-0123456789",
+        SERVICE_MASTER_KEY: "bench-master-key-bench-master-key-0123456789",
+        ...(b.redisUrl === undefined ? {} : { SERVICE_REDIS_URL: b.redisUrl }),
+      };
+
+async function startService(backend: ServiceBackend): Promise<Started> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-http-"));
   try {
     const config = loadConfig({
@@ -95,8 +117,9 @@ async function startService(): Promise<Started> {
       SERVICE_LIVEKIT_WS_URL: LIVEKIT.wsUrl,
       SERVICE_LIVEKIT_API_KEY: LIVEKIT.apiKey,
       SERVICE_LIVEKIT_API_SECRET: LIVEKIT.apiSecret,
+      ...postgresSettings(backend),
     });
-    const app = await buildApp(config, { routes: [echoRoute] });
+    const app = await buildApp(config, { routes: [echoRoute, statementsRoute] });
     const rootToken = await app.tokens.seedGlobal();
     if (rootToken === undefined) throw new Error("the fresh data dir had a global token already");
     const port = await app.listen();
@@ -113,15 +136,16 @@ async function startService(): Promise<Started> {
   }
 }
 
-function parseKind(arg: string | undefined): TargetKind {
-  const kind = TARGET_KINDS.find((k) => k === arg);
-  if (kind === undefined) throw new Error(`usage: http-target.ts <${TARGET_KINDS.join("|")}>, got ${String(arg)}`);
-  return kind;
+function parseCommandLine(): { kind: TargetKind; backend: ServiceBackend } {
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { database: { type: "string" }, redis: { type: "string" } } });
+  const kind = TARGET_KINDS.find((k) => k === positionals[0]);
+  if (kind === undefined) throw new Error(`usage: target.ts <${TARGET_KINDS.join("|")}> [--database URL [--redis URL]], got ${String(positionals[0])}`);
+  return { kind, backend: { databaseUrl: values.database, redisUrl: values.redis } };
 }
 
 async function main(): Promise<void> {
-  const kind = parseKind(process.argv[2]);
-  const started = kind === "raw" ? await startRaw() : await startService();
+  const { kind, backend } = parseCommandLine();
+  const started = kind === "raw" ? await startRaw() : await startService(backend);
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;

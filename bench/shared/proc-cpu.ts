@@ -22,15 +22,39 @@ export interface ProcessCpu {
   readonly mainThreadSeconds: number;
 }
 
+/** The fields of a /proc `stat` file after the command name, which may hold spaces and parentheses. */
+function statFields(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  return text.slice(text.lastIndexOf(")") + 2).split(" ");
+}
+
 /** utime and stime of a /proc `stat` file, in seconds. */
 function statSeconds(file: string): { user: number; system: number } {
-  const text = readFileSync(file, "utf8");
-  // The command name (field 2) may hold spaces and parentheses; the fields after it cannot.
-  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  const fields = statFields(file);
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   if (!Number.isFinite(utime) || !Number.isFinite(stime)) throw new Error(`cannot parse ${file}`);
   return { user: utime / TICKS_PER_SECOND, system: stime / TICKS_PER_SECOND };
+}
+
+/**
+ * CPU seconds of a server that forks a process per connection (PostgreSQL): the process, its
+ * live children, and the children it has reaped (cutime, cstime), so a backend that exited
+ * between two samples still counts.
+ */
+export function processTreeSeconds(pid: number): number {
+  const own = statFields(`/proc/${pid}/stat`).slice(11, 15).map(Number);
+  let ticks = own.reduce((a, b) => a + b, 0);
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = statFields(`/proc/${entry}/stat`);
+      if (Number(fields[1]) === pid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Exited while we looked: its time is in the parent's cutime now, or will be.
+    }
+  }
+  return ticks / TICKS_PER_SECOND;
 }
 
 export function sampleProcess(pid: number): ProcessCpu {

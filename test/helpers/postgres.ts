@@ -42,9 +42,10 @@ export function sharedPostgres(): Promise<TestPostgres> {
  * A throwaway PostgreSQL cluster of the tests' own: `initdb` in a temp dir, `pg_ctl start` on a
  * free loopback port, never the machine's own server. PostgreSQL refuses to run as root, so as root
  * the binaries run as the `postgres` user Debian's package creates. Durability settings are off
- * (fsync, synchronous_commit): the tests kill service nodes, never this server.
+ * (fsync, synchronous_commit): the tests kill service nodes, never this server. `settings` adds
+ * server settings (`-c name=value`), such as the benches' `shared_preload_libraries`.
  */
-export async function startPostgres(): Promise<TestPostgres> {
+export async function startPostgres(settings: Readonly<Record<string, string>> = {}): Promise<TestPostgres> {
   const bin = postgresBin();
   const dir = mkdtempSync(path.join(os.tmpdir(), "svc-pg-"));
   const data = path.join(dir, "data");
@@ -61,7 +62,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   const port = await freePort();
   try {
     asOwner("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"]);
-    const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", "-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off", "-c max_connections=300"];
+    const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", "-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off", "-c max_connections=300", ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`)];
     asOwner("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-o", options.join(" "), "-w", "-t", "30", "start"]);
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
