@@ -1,6 +1,7 @@
 import type { Generated, Kysely } from "kysely";
 import type { Role } from "../auth/permissions.ts";
 import type { SqlDb } from "../db/sql.ts";
+import { watchWrites, type WriteWatch } from "../db/writes.ts";
 
 export interface UserRow {
   readonly id: number;
@@ -62,6 +63,10 @@ type AccountTables = {
 const USER = ["id", "email", "username", "password_hash", "superadmin", "team_id", "role", "totp_secret", "totp_pending", "totp_last_step"] as const;
 
 const now = () => new Date().toISOString();
+/** How long a team's plan is kept without a write heard of (see `AccountStore.plans`). */
+const PLAN_KEPT_MS = 30_000;
+/** Teams whose plan is kept at most; past it the cache starts over. */
+const PLANS_KEPT = 10_000;
 
 /**
  * Users, teams, sessions, invites and magic links: the people side of the global database.
@@ -70,9 +75,17 @@ const now = () => new Date().toISOString();
  */
 export class AccountStore {
   private readonly db: Kysely<AccountTables>;
+  /**
+   * Plans by team, read by the rate limit of every request with a team's credential: kept until
+   * another process writes the global tables, and at most PLAN_KEPT_MS (a plan changed by hand in
+   * SQL notifies no PostgreSQL node).
+   */
+  private readonly plans = new Map<number, { readonly plan: string | undefined; readonly at: number }>();
+  private readonly external: WriteWatch;
 
   constructor(private readonly sql: SqlDb) {
     this.db = sql.withTables<AccountTables>();
+    this.external = watchWrites(sql);
   }
 
   /** Runs `work` in one transaction; pass its handle to the store's writes. */
@@ -159,7 +172,11 @@ export class AccountStore {
 
   /** The team's plan, or undefined when the team no longer exists. */
   async planOf(teamId: number): Promise<string | undefined> {
+    if (this.external.happened() || this.plans.size > PLANS_KEPT) this.plans.clear();
+    const kept = this.plans.get(teamId);
+    if (kept && Date.now() - kept.at < PLAN_KEPT_MS) return kept.plan;
     const row = await this.db.selectFrom("teams").select("plan").where("id", "=", teamId).executeTakeFirst();
+    this.plans.set(teamId, { plan: row?.plan, at: Date.now() });
     return row?.plan;
   }
 
