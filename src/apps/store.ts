@@ -14,6 +14,8 @@ export interface AppSteps {
 }
 
 const NO_STEPS: AppSteps = { storage: async () => {}, files: () => {} };
+/** How old a snapshot may be when a name it lacks is asked for (see `fresh`). */
+const FRESH_MS = 250;
 /** The one key of the registry's background reloads. */
 const REGISTRY = "registry";
 
@@ -76,6 +78,8 @@ export class AppStore {
   private shown = 0;
   /** Set when a reload failed or a write rolled back: the next read reloads. */
   private retry = false;
+  /** When the registry was last read. */
+  private loadedAt = 0;
   private readonly reloads: BackgroundLoads<typeof REGISTRY>;
   private readonly added: Array<(names: string[]) => Promise<void>> = [];
 
@@ -97,6 +101,7 @@ export class AppStore {
   async load(): Promise<void> {
     const load = ++this.started;
     const rows = await this.db.selectFrom("apps").select(["id", "name", "team_id", "created_at", "updated_at"]).orderBy("name").execute();
+    this.loadedAt = Date.now();
     await this.show(load, rows.map(toRow));
   }
 
@@ -187,6 +192,9 @@ export class AppStore {
    * stale would answer 404 for an app that exists).
    */
   async fresh(): Promise<void> {
+    // Another node's notice of its write may still be on its way: a snapshot older than
+    // FRESH_MS is read again even when no write was heard of (at most one read per FRESH_MS).
+    if (Date.now() - this.loadedAt > FRESH_MS) this.retry = true;
     this.reloadIfStale();
     await this.reloads.settled(REGISTRY);
   }

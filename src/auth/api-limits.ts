@@ -12,7 +12,7 @@ export interface ApiRateLimitOptions {
   /** The plan of a team, or undefined when it no longer exists. */
   readonly planOf: (teamId: number) => Promise<string | undefined>;
   /** Where the windows are counted: in Redis for every node together when the node has one. */
-  readonly limiter: Limiter;
+  readonly limiter: Pick<Limiter, "take">;
   readonly now?: () => number;
 }
 

@@ -134,7 +134,10 @@ class RedisLimiter implements Limiter {
   }
 }
 
-/** Rate-limit windows under their own prefix, beside whatever else shares the Redis (LiveKit's keys). */
-function redisKey(key: string): string {
+/**
+ * Rate-limit windows under their own prefix, beside whatever else shares the Redis (LiveKit's
+ * keys); the API's batched windows (`request-windows.ts`) use the same keys.
+ */
+export function redisKey(key: string): string {
   return `service-core:rate:${key}`;
 }

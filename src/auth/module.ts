@@ -5,6 +5,7 @@ import type { Module } from "../core/modules.ts";
 import type { TokenService } from "../tokens/service.ts";
 import { ApiRateLimits } from "./api-limits.ts";
 import { Guard } from "./guard.ts";
+import { SharedRequestWindows } from "./request-windows.ts";
 
 /**
  * The route guard the HTTP pipeline asks about every request (who calls, and may they), and the
@@ -24,6 +25,8 @@ export function authModule(
     unavailable: (app) => core.databases.availability(app),
     clusterToken: core.config.clusterToken,
   });
-  const rateLimits = new ApiRateLimits({ ...core.config.rateLimit, planOf: (teamId) => deps.accounts.store.planOf(teamId), limiter: deps.accounts.limiter });
-  return { name: "auth", provides: { guard, rateLimits } };
+  // Every request is counted: with Redis, far from their limits the windows are counted in batches.
+  const shared = core.redis ? new SharedRequestWindows(core.redis, core.logger) : undefined;
+  const rateLimits = new ApiRateLimits({ ...core.config.rateLimit, planOf: (teamId) => deps.accounts.store.planOf(teamId), limiter: shared ?? deps.accounts.limiter });
+  return { name: "auth", provides: { guard, rateLimits }, stop: () => shared?.close() };
 }

@@ -69,7 +69,7 @@ export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; 
     },
     routes: [
       ...cameraKeyRoutes({ hub, apps, quota: deps.quota, publicUrl: config.publicUrl, originals }, deps.streams),
-      ...playbackRoutes({ hub, apps, access, originals }, deps.streams),
+      ...playbackRoutes({ hub, apps, access, originals, streams: deps.streams }),
     ],
     sockets: [{ path: CAMERA_PATH, behavior: cameraSocket(hub, apps, () => accepting, logger.child({ component: "mjpeg" })) }],
     start: () => hub.start(),

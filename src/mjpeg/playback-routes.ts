@@ -4,8 +4,7 @@ import { relayed, type Reply, type StreamReply } from "../http/reply.ts";
 import { relayedStream } from "../http/relay-stream.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appRoomParams } from "../apps/schemas.ts";
-import type { StreamsApi } from "../streams/module.ts";
-import { STREAM_CONTENT_TYPE } from "./part.ts";
+import { STREAM_CONTENT_TYPE, type Part } from "./part.ts";
 import { MjpegPlayback, type PlaybackDeps } from "./playback.ts";
 
 const playQuery = z.object({
@@ -28,10 +27,8 @@ const LIVE_HEADERS = {
  * SPEC 4.10's playback, outside /api/v1: the multipart MJPEG stream and the last frame as a JPEG
  * (the player pages that show them are in src/player/).
  */
-export function playbackRoutes(d: PlaybackDeps, streams: Pick<StreamsApi, "answeredAtCamera" | "streamedAtCamera">): Route[] {
+export function playbackRoutes(d: PlaybackDeps): Route[] {
   const playback = new MjpegPlayback(d);
-  /** The app, when the room's camera is not connected here (another node may serve it). */
-  const notHere = (app: string, room: string) => (d.hub.relay(app, room)?.camera ? undefined : d.apps.findByName(app));
   return [
     defineRoute({
       method: "GET",
@@ -42,8 +39,7 @@ export function playbackRoutes(d: PlaybackDeps, streams: Pick<StreamsApi, "answe
       responseType: STREAM_CONTENT_TYPE,
       errors: ["not_found", "service_unavailable"],
       handler: async (ctx): Promise<StreamReply | Problem> => {
-        const app = notHere(ctx.params.app, ctx.params.room);
-        const elsewhere = app && (await streams.streamedAtCamera(ctx, app, { name: ctx.params.room }));
+        const elsewhere = await playback.streamElsewhere(ctx, ctx.params.app, ctx.params.room);
         if (elsewhere) return isProblem(elsewhere) ? elsewhere : relayedStream(elsewhere);
         const relay = await playback.watch(ctx.params.app, ctx.params.room, ctx.query);
         if (isProblem(relay)) return relay;
@@ -59,17 +55,19 @@ export function playbackRoutes(d: PlaybackDeps, streams: Pick<StreamsApi, "answe
       responseType: "image/jpeg",
       errors: ["not_found", "service_unavailable"],
       handler: async (ctx): Promise<Reply | Problem> => {
-        const app = notHere(ctx.params.app, ctx.params.room);
-        const elsewhere = app && (await relayed(streams.answeredAtCamera(ctx, app, { name: ctx.params.room })));
+        const elsewhere = await relayed(playback.answerElsewhere(ctx, ctx.params.app, ctx.params.room));
         if (elsewhere) return elsewhere;
         // Not held: the reply is rendered and handed to uWS within this macrotask (see `Part`).
         const part = await playback.frame(ctx.params.app, ctx.params.room, ctx.query);
-        if (isProblem(part)) return part;
-        // `no-cache` plus a validator: pollers revalidate every time and get 304 until a new frame.
-        const etag = `"${ctx.query.variant === undefined ? "" : `${ctx.query.variant}-`}${part.at.toString(36)}-${part.seq}"`;
-        const headers = { ...LIVE_HEADERS, "cache-control": "no-cache, max-age=0", etag, "last-modified": new Date(part.at).toUTCString() };
-        return ctx.headers["if-none-match"] === etag ? { kind: "reply", status: 304, headers } : { kind: "reply", status: 200, body: part.jpeg, contentType: "image/jpeg", headers };
+        return isProblem(part) ? part : frameReply(part, ctx.query.variant, ctx.headers["if-none-match"]);
       },
     }),
   ];
+}
+
+/** The frame as a JPEG with `no-cache` and a validator: pollers revalidate every time and get 304 until a new frame. */
+function frameReply(part: Part, variant: string | undefined, ifNoneMatch: string | undefined): Reply {
+  const etag = `"${variant === undefined ? "" : `${variant}-`}${part.at.toString(36)}-${part.seq}"`;
+  const headers = { ...LIVE_HEADERS, "cache-control": "no-cache, max-age=0", etag, "last-modified": new Date(part.at).toUTCString() };
+  return ifNoneMatch === etag ? { kind: "reply", status: 304, headers } : { kind: "reply", status: 200, body: part.jpeg, contentType: "image/jpeg", headers };
 }

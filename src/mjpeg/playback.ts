@@ -5,6 +5,8 @@ import type { MjpegHub } from "./hub.ts";
 import type { Part } from "./part.ts";
 import type { OriginalGuards } from "./originals.ts";
 import type { PlayAccess } from "./play-access.ts";
+import type { Relayed, RelayedStream, RelayRequest } from "../peers/relay.ts";
+import type { StreamsApi } from "../streams/module.ts";
 import type { Relay } from "./relay.ts";
 
 export interface PlaybackDeps {
@@ -12,6 +14,8 @@ export interface PlaybackDeps {
   readonly apps: AppService;
   readonly access: PlayAccess;
   readonly originals: OriginalGuards;
+  /** A camera connected to another node is watched there (its answers relayed). */
+  readonly streams: Pick<StreamsApi, "answeredAtCamera" | "streamedAtCamera">;
 }
 
 /** What a viewer asks for: the room's token, a plugin's variant, the key to a hidden original. */
@@ -27,6 +31,23 @@ export interface PlayRequest {
  */
 export class MjpegPlayback {
   constructor(private readonly d: PlaybackDeps) {}
+
+  /** The MJPEG stream of a camera connected to another node, from that node; undefined when this node serves it. */
+  async streamElsewhere(ctx: RelayRequest, appName: string, room: string): Promise<RelayedStream | Problem | undefined> {
+    const app = this.notHere(appName, room);
+    return app && (await this.d.streams.streamedAtCamera(ctx, app, { name: room }));
+  }
+
+  /** The same, for a request answered whole (the newest frame). */
+  async answerElsewhere(ctx: RelayRequest, appName: string, room: string): Promise<Relayed | Problem | undefined> {
+    const app = this.notHere(appName, room);
+    return app && (await this.d.streams.answeredAtCamera(ctx, app, { name: room }));
+  }
+
+  /** The app, when the room's camera is not connected here (another node may serve it). */
+  private notHere(appName: string, room: string): AppRow | undefined {
+    return this.d.hub.relay(appName, room)?.camera ? undefined : this.d.apps.findByName(appName);
+  }
 
   /** The relay a new viewer of the multipart stream watches, while the room has a place for one. */
   async watch(appName: string, room: string, q: PlayRequest): Promise<Relay | Problem> {

@@ -64,7 +64,7 @@ export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
   // The room as the app names it (its prefix added), or the stream's own; a bad name is the route's to refuse.
   const cameraNodeOf = async (app: AppRow, of: CameraRoomOf): Promise<string | undefined> => {
     const room = "name" in of ? apps.roomOf(app, of.name) : await unlessUnavailableAsync(undefined, async () => (await storeOf(app.name).find(of.streamId))?.room);
-    return typeof room === "string" ? await unlessUnavailableAsync(undefined, () => storeOf(app.name).cameraNode(room)) : undefined;
+    return typeof room === "string" ? await unlessUnavailableAsync(undefined, async () => await storeOf(app.name).cameraNode(room)) : undefined;
   };
   const live = (app: AppRow) => unlessUnavailableAsync([], () => tracker.store(app).active());
   const api: StreamsApi = {

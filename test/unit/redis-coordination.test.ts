@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, describe, it } from "node:test";
 import pino from "pino";
 import { createLimiter } from "../../src/auth/limiter.ts";
+import { SharedRequestWindows, SYNC_MS } from "../../src/auth/request-windows.ts";
 import { clusterLock } from "../../src/core/cluster-lock.ts";
 import { connectRedis, type RedisLink } from "../../src/core/redis.ts";
 import { startRedis, type TestRedis } from "../helpers/redis.ts";
@@ -40,6 +41,31 @@ describe("coordination through Redis between nodes", () => {
     assert.equal(await a.blocked("login:ip:2", MINUTE, "tries"), undefined, "another key has its own window");
     await b.reset("login:ip:1");
     assert.equal(await a.hit("login:ip:1", MINUTE, "tries"), undefined, "a reset on one node clears it for both");
+  });
+
+  it("counts the API's request windows exactly near their limit, in batches far from it, and every count reaches Redis", async () => {
+    const [a, b] = [new SharedRequestWindows(one, logger), new SharedRequestWindows(two, logger)];
+    try {
+      // A small limit is always counted exactly: alternate nodes, refused at the limit.
+      const small = { max: 10, windowMs: 60_000 };
+      const allowed: boolean[] = [];
+      for (let i = 0; i < 14; i++) allowed.push((await (i % 2 ? b : a).take("free:tok:small", small)).allowed);
+      assert.deepEqual(allowed, [...Array<boolean>(10).fill(true), ...Array<boolean>(4).fill(false)]);
+
+      // Far from a large limit, counts go in batches: after the sync every one is in Redis.
+      const large = { max: 1000, windowMs: 60_000 };
+      for (let i = 0; i < 300; i++) assert.ok((await (i % 2 ? b : a).take("free:tok:large", large)).allowed);
+      await sleep(SYNC_MS * 3);
+      assert.equal(await one.command(["GET", "service-core:rate:free:tok:large"]), "300");
+      // Then, past half the limit, each request is counted in Redis and refused at the limit.
+      let admitted = 300;
+      for (let i = 0; i < 1000; i++) if ((await (i % 2 ? b : a).take("free:tok:large", large)).allowed) admitted++;
+      assert.equal(admitted, 1000, "as many as the limit: batching let nothing extra through with syncs between");
+      assert.ok(Number(await one.command<string>(["PTTL", "service-core:rate:free:tok:large"])) > 0, "the window has an expiry");
+    } finally {
+      a.close();
+      b.close();
+    }
   });
 
   it("gives every window an expiry, so keys do not outlive their window", async () => {
