@@ -6,6 +6,7 @@ import { buildApp, type App, type BuildOptions } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { SqliteDatabases } from "../../src/db/sqlite-databases.ts";
 import { RESPONSE_MISMATCH } from "../../src/http/response-check.ts";
+import { freePort } from "./ports.ts";
 import { sharedPostgres } from "./postgres.ts";
 
 export interface TestResponse {
@@ -96,6 +97,16 @@ export const TEST_SHARED_KEYS: Readonly<Record<string, string>> = {
   SERVICE_MASTER_KEY: "a test master key shared by every node of one database",
   SERVICE_JWT_SECRET: "a test jwt secret shared by every node of one database",
 };
+
+/**
+ * One node of a cluster on PostgreSQL `database` and Redis `redis`: its id, a port of its own and
+ * the URL its peers reach it at, and the keys every node of one database shares.
+ */
+export async function nodeEnv(id: string, database: string, redis: string): Promise<Record<string, string> & { SERVICE_NODE_URL: string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  return { ...TEST_SHARED_KEYS, SERVICE_DATABASE_URL: database, SERVICE_REDIS_URL: redis, SERVICE_NODE_ID: id, SERVICE_PORT: String(port), SERVICE_NODE_URL: url };
+}
 
 /**
  * The environment with this test run's backend: SERVICE_DATABASE_URL set when the suite runs on

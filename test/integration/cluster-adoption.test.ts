@@ -8,12 +8,11 @@ import { LEASE_MS } from "../../src/peers/ownership.ts";
 import { dataOf } from "../helpers/envelope.ts";
 import { startMinio } from "../helpers/minio.ts";
 import { Camera, testJpeg, type MintedKey } from "../helpers/mjpeg.ts";
-import { freePort } from "../helpers/ports.ts";
 import { startPostgres } from "../helpers/postgres.ts";
 import { FIRST_TOKEN, spawnService, type ServiceProcess } from "../helpers/process.ts";
 import { Receiver } from "../helpers/receiver.ts";
 import { startRedis } from "../helpers/redis.ts";
-import { request, tempDir, testEnv } from "../helpers/server.ts";
+import { nodeEnv, request, tempDir, testEnv } from "../helpers/server.ts";
 import { eventually } from "../helpers/wait.ts";
 
 /**
@@ -32,21 +31,10 @@ describe("actors adopted across nodes", () => {
     try {
       const url = await pg.database();
       const node = async (id: string) => {
-        const port = await freePort();
-        const svc = spawnService({
-          ...testEnv(tempDir()),
-          SERVICE_DATABASE_URL: url,
-          SERVICE_REDIS_URL: redis.url,
-          SERVICE_NODE_ID: id,
-          SERVICE_PORT: String(port),
-          SERVICE_NODE_URL: `http://127.0.0.1:${port}`,
-          SERVICE_JWT_SECRET: "a-jwt-secret-the-nodes-share-0123456789",
-          SERVICE_MASTER_KEY: "a-master-key-the-nodes-share-0123456789",
-          SERVICE_LOG_STDOUT: "on",
-          SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32",
-        });
+        const env = await nodeEnv(id, url, redis.url);
+        const svc = spawnService(testEnv(tempDir(), { ...env, SERVICE_LOG_STDOUT: "on", SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" }));
         nodes.push(svc);
-        return { svc, base: `http://127.0.0.1:${port}` };
+        return { svc, base: env.SERVICE_NODE_URL };
       };
       const a = await node("node-a");
       const [, token = ""] = await a.svc.waitFor(FIRST_TOKEN);

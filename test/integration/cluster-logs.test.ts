@@ -8,7 +8,7 @@ import { claimsOf, createToken, signup } from "../helpers/identity.ts";
 import { freePort } from "../helpers/ports.ts";
 import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { startRedis, type TestRedis } from "../helpers/redis.ts";
-import { startServer, tempDir, type TestResponse, type TestServer } from "../helpers/server.ts";
+import { nodeEnv, startServer, tempDir, type TestResponse, type TestServer } from "../helpers/server.ts";
 import { eventually } from "../helpers/wait.ts";
 
 interface Page {
@@ -38,20 +38,8 @@ describe("logs across nodes, and revocation across nodes", () => {
   let redis: TestRedis;
   let a: TestServer;
   let b: TestServer;
-  const node = async (id: string, url: string): Promise<TestServer> => {
-    const port = await freePort();
-    return startServer({
-      SERVICE_DATABASE_URL: url,
-      SERVICE_REDIS_URL: redis.url,
-      SERVICE_NODE_ID: id,
-      SERVICE_PORT: String(port),
-      SERVICE_NODE_URL: `http://127.0.0.1:${port}`,
-      SERVICE_JWT_SECRET: "a-jwt-secret-the-nodes-share-0123456789",
-      SERVICE_MASTER_KEY: "a-master-key-the-nodes-share-0123456789",
-      SERVICE_ALLOW_SIGNUP: "on",
-      SERVICE_DATA_DIR: tempDir(),
-    });
-  };
+  const node = async (id: string, url: string): Promise<TestServer> =>
+    startServer({ ...(await nodeEnv(id, url, redis.url)), SERVICE_ALLOW_SIGNUP: "on", SERVICE_DATA_DIR: tempDir() });
   const page = async (server: TestServer, query: string, token = a.rootToken): Promise<Page & { missing: string | null }> => {
     const res = await server.request("GET", query, { token });
     assert.equal(res.status, 200, res.text);

@@ -10,7 +10,7 @@ import { eventually } from "../helpers/wait.ts";
 import { freePort } from "../helpers/ports.ts";
 import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { startRedis, type TestRedis } from "../helpers/redis.ts";
-import { startServer, tempDir, type TestServer } from "../helpers/server.ts";
+import { nodeEnv, startServer, tempDir, type TestServer } from "../helpers/server.ts";
 
 type NodeActor = ActorInfo & { node: string };
 
@@ -20,19 +20,7 @@ describe("reads that span nodes", () => {
   let redis: TestRedis;
   let a: TestServer;
   let b: TestServer;
-  const node = async (id: string, url: string, dataDir: string): Promise<TestServer> => {
-    const port = await freePort();
-    return startServer({
-      SERVICE_DATABASE_URL: url,
-      SERVICE_REDIS_URL: redis.url,
-      SERVICE_NODE_ID: id,
-      SERVICE_PORT: String(port),
-      SERVICE_NODE_URL: `http://127.0.0.1:${port}`,
-      SERVICE_JWT_SECRET: "a-jwt-secret-the-nodes-share-0123456789",
-      SERVICE_MASTER_KEY: "a-master-key-the-nodes-share-0123456789",
-      SERVICE_DATA_DIR: dataDir,
-    });
-  };
+  const node = async (id: string, url: string, dataDir: string): Promise<TestServer> => startServer({ ...(await nodeEnv(id, url, redis.url)), SERVICE_DATA_DIR: dataDir });
 
   before(async () => {
     [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
@@ -69,8 +57,8 @@ describe("reads that span nodes", () => {
       camera.send(testJpeg());
       // A bare list (SPEC 4.13).
       const active = async (server: TestServer) => (await server.request("GET", "/api/v1/apps/cams/streams", { token: a.rootToken })).json as Array<{ status: string }>;
-      await eventually(async () => (await active(a)).length === 1, 5000, "node A to record the camera's stream");
-      await eventually(async () => (await active(b).catch(() => [])).length === 1, 5000, "node B to see the camera's stream");
+      await eventually(async () => (await active(a)).length === 1, 15_000, "node A to record the camera's stream");
+      await eventually(async () => (await active(b).catch(() => [])).length === 1, 15_000, "node B to see the camera's stream");
       assert.equal(await b.app.streams.reconcile(), 0, "node B ends nothing node A serves");
       assert.equal((await active(a)).length, 1);
     } finally {
@@ -88,7 +76,7 @@ describe("reads that span nodes", () => {
       const viaB = (url: string) => `${b.url}${new URL(url).pathname}${new URL(url).search}`;
       const live = async () => (await fetch(`${b.url}/api/v1/apps/views/ws-ingest/live/${encodeURIComponent(key.room)}`)).json() as Promise<{ data: { active: boolean } | null; error: unknown }>;
       let said: unknown;
-      await eventually(async () => ((said = await live()) as Awaited<ReturnType<typeof live>>).data?.active === true, 5000, "node B to say the room is live").catch((err: Error) => {
+      await eventually(async () => ((said = await live()) as Awaited<ReturnType<typeof live>>).data?.active === true, 15_000, "node B to say the room is live").catch((err: Error) => {
         throw new Error(`${err.message}: ${JSON.stringify(said)}`);
       });
       const frame = await fetch(viaB(key.frameUrl));
