@@ -62,7 +62,8 @@ export async function createToken(
 export async function forgeJwt(
   server: TestServer,
   claims: { sub: string; sid?: string; expiresAt?: number },
-  secret = readFileSync(path.join(server.dataDir, "jwt-secret"), "utf8").trim(),
+  // Configured (every node's, as on PostgreSQL), or generated into the data dir on SQLite's first start.
+  secret = server.app.config.jwtSecret ?? readFileSync(path.join(server.dataDir, "jwt-secret"), "utf8").trim(),
 ): Promise<string> {
   const jwt = new SignJWT(claims.sid === undefined ? {} : { sid: claims.sid })
     .setProtectedHeader({ alg: "HS256" })
