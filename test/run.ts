@@ -3,6 +3,7 @@ import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SHARED_POSTGRES_ENV, startPostgres } from "./helpers/postgres.ts";
 import { prerequisites } from "./setup/prerequisites.ts";
 
 /**
@@ -66,9 +67,13 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+// One PostgreSQL cluster for every test file (each takes databases of its own on it): starting
+// one per file cost a few seconds each, twenty times over.
+const postgres = await startPostgres();
+process.once("exit", () => void postgres.stop());
 const child = spawn(
   process.execPath,
   ["--import", "tsx", "--test", "--test-reporter=spec", "--test-concurrency=2", ...files],
-  { stdio: "inherit" },
+  { stdio: "inherit", env: { ...process.env, [SHARED_POSTGRES_ENV]: postgres.url } },
 );
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -90,13 +90,9 @@ export class MqttPublisher {
   publishLog(record: LogRecord): void {
     const app = record.app;
     if (app === undefined || record["component"] === MQTT_COMPONENT) return;
-    let config: MqttConfig;
-    try {
-      config = this.d.configs.get(app).mqtt;
-    } catch {
-      return; // a line about an app that no longer exists
-    }
-    if (!config.logs.enabled || LOG_LEVELS.indexOf(record.level) < LOG_LEVELS.indexOf(config.logs.level) || !this.active(app, config)) return;
+    // Never a read: a line about an app that is gone, or not read yet, is not published.
+    const config = this.d.configs.peek(app)?.mqtt;
+    if (!config?.logs.enabled || LOG_LEVELS.indexOf(record.level) < LOG_LEVELS.indexOf(config.logs.level) || !this.active(app, config)) return;
     const data: Record<string, unknown> = { level: record.level, source: record.source ?? (record["component"] as string | undefined) ?? "service", message: record.msg };
     const meta = metaOf(record);
     if (meta) data["meta"] = meta;

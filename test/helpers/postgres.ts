@@ -23,19 +23,39 @@ export interface TestPostgres {
 }
 
 let databases = 0;
-let shared: Promise<TestPostgres> | undefined;
+let shared: Promise<Pick<TestPostgres, "url" | "database">> | undefined;
+
+/** Set by `npm test` (test/run.ts) for the test files it runs: the one cluster they all share. */
+export const SHARED_POSTGRES_ENV = "SERVICE_TEST_POSTGRES_URL";
 
 /**
- * One cluster for the whole test process (node runs each test file in a process of its own),
- * started on first use and stopped when the process exits (its stop is synchronous underneath:
- * pg_ctl, rm). Tests keep apart by taking a `database()` each.
+ * One cluster for the whole run: the one `npm test` started for every test file (each file runs in
+ * a process of its own), or, for a file run alone, one started on first use and stopped when its
+ * process exits (its stop is synchronous underneath: pg_ctl, rm). Tests keep apart by taking a
+ * `database()` each; `stop()` leaves the cluster to its owner.
  */
 export function sharedPostgres(): Promise<TestPostgres> {
-  shared ??= startPostgres().then((started) => {
-    process.once("exit", () => void started.stop());
-    return started;
-  });
-  return shared;
+  const given = process.env[SHARED_POSTGRES_ENV];
+  shared ??= given
+    ? Promise.resolve({ url: given, database: () => databaseOn(given) })
+    : startPostgres().then((started) => {
+        process.once("exit", () => void started.stop());
+        return started;
+      });
+  return shared.then((cluster) => ({ url: cluster.url, database: () => cluster.database(), stop: async () => undefined }));
+}
+
+/** A new empty database on the cluster at `url` (its `postgres` database), as a URL. */
+async function databaseOn(url: string): Promise<string> {
+  const name = `t${process.pid}_${++databases}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  return url.replace(/\/postgres$/, `/${name}`);
 }
 
 /**
@@ -72,17 +92,7 @@ export async function startPostgres(settings: Readonly<Record<string, string>> =
   let stopped = false;
   return {
     url,
-    async database() {
-      const name = `t${process.pid}_${++databases}`;
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE ${name}`);
-      } finally {
-        await client.end();
-      }
-      return `postgres://postgres@127.0.0.1:${port}/${name}`;
-    },
+    database: () => databaseOn(url),
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -8,7 +8,7 @@ import { LEASE_MS } from "../../src/peers/ownership.ts";
 import { dataOf } from "../helpers/envelope.ts";
 import { startMinio } from "../helpers/minio.ts";
 import { Camera, testJpeg, type MintedKey } from "../helpers/mjpeg.ts";
-import { startPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres } from "../helpers/postgres.ts";
 import { FIRST_TOKEN, spawnService, type ServiceProcess } from "../helpers/process.ts";
 import { Receiver } from "../helpers/receiver.ts";
 import { startRedis } from "../helpers/redis.ts";
@@ -24,7 +24,7 @@ import { eventually } from "../helpers/wait.ts";
  */
 describe("actors adopted across nodes", () => {
   it("finishes on node B a VOD whose node A was SIGKILLed mid-recording, once, within the lease bound", { timeout: 120_000 }, async () => {
-    const [pg, redis, minio, receiver] = await Promise.all([startPostgres(), startRedis(), startMinio(), Receiver.start()]);
+    const [pg, redis, minio, receiver] = await Promise.all([sharedPostgres(), startRedis(), startMinio(), Receiver.start()]);
     const nodes: ServiceProcess[] = [];
     const cameras: Camera[] = [];
     let timer: NodeJS.Timeout | undefined;

@@ -7,7 +7,7 @@ import { webhookHeaders } from "../helpers/media-webhook.ts";
 import { Camera, type MintedKey } from "../helpers/mjpeg.ts";
 import { startLoadBalancer, type LoadBalancer } from "../helpers/nginx-lb.ts";
 import { freePort } from "../helpers/ports.ts";
-import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { FIRST_TOKEN, spawnService, type ServiceProcess } from "../helpers/process.ts";
 import { Receiver, type Received } from "../helpers/receiver.ts";
 import { startRedis, type TestRedis } from "../helpers/redis.ts";
@@ -79,7 +79,7 @@ describe("three nodes behind a load balancer", { timeout: 150_000 }, () => {
   };
 
   before(async () => {
-    [pg, redis, receiver] = await Promise.all([startPostgres(), startRedis(), Receiver.start()]);
+    [pg, redis, receiver] = await Promise.all([sharedPostgres(), startRedis(), Receiver.start()]);
     const database = await pg.database();
     const [lbPort, ...ports] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
     const env = {

@@ -6,7 +6,7 @@ import { PeerStore } from "../../src/peers/store.ts";
 import { dataOf } from "../helpers/envelope.ts";
 import { claimsOf, createToken, signup } from "../helpers/identity.ts";
 import { freePort } from "../helpers/ports.ts";
-import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { startRedis, type TestRedis } from "../helpers/redis.ts";
 import { nodeEnv, startServer, tempDir, type TestResponse, type TestServer } from "../helpers/server.ts";
 import { eventually } from "../helpers/wait.ts";
@@ -55,7 +55,7 @@ describe("logs across nodes, and revocation across nodes", () => {
   };
 
   before(async () => {
-    [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+    [pg, redis] = await Promise.all([sharedPostgres(), startRedis()]);
     const url = await pg.database();
     a = await node("node-a", url);
     b = await node("node-b", url);

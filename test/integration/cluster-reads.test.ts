@@ -8,7 +8,7 @@ import { dataOf } from "../helpers/envelope.ts";
 import { Camera, cameraApp, mintKey, testJpeg } from "../helpers/mjpeg.ts";
 import { eventually } from "../helpers/wait.ts";
 import { freePort } from "../helpers/ports.ts";
-import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { startRedis, type TestRedis } from "../helpers/redis.ts";
 import { nodeEnv, startServer, tempDir, type TestServer } from "../helpers/server.ts";
 
@@ -23,7 +23,7 @@ describe("reads that span nodes", () => {
   const node = async (id: string, url: string, dataDir: string): Promise<TestServer> => startServer({ ...(await nodeEnv(id, url, redis.url)), SERVICE_DATA_DIR: dataDir });
 
   before(async () => {
-    [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+    [pg, redis] = await Promise.all([sharedPostgres(), startRedis()]);
     const url = await pg.database();
     a = await node("node-a", url, tempDir());
     b = await node("node-b", url, tempDir());

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { performance } from "node:perf_hooks";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { filesUnder } from "../helpers/apps.ts";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
-import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { startRedis, type TestRedis } from "../helpers/redis.ts";
 import { startServer, tempDir, testEnv, TEST_SHARED_KEYS, type TestServer } from "../helpers/server.ts";
 import { storeConfigByHand } from "../helpers/stored-config.ts";
@@ -33,7 +34,7 @@ describe("config on PostgreSQL, shared by two nodes", () => {
   let b: TestServer;
 
   before(async () => {
-    postgres = await startPostgres();
+    postgres = await sharedPostgres();
     redis = await startRedis();
     url = await postgres.database();
     redisUrl = redis.url;
@@ -94,6 +95,17 @@ describe("config on PostgreSQL, shared by two nodes", () => {
     } finally {
       await third.close();
     }
+  });
+
+  it("deletes an app and is idle again at once: the line saying so starts no endless read of the gone app's config", async () => {
+    assert.equal((await a.request("POST", "/api/v1/apps", { token: a.rootToken, body: { name: "brief" } })).status, 201);
+    assert.equal((await a.request("DELETE", "/api/v1/apps/brief", { token: a.rootToken })).status, 200);
+    await new Promise((r) => setTimeout(r, 300));
+    // Both nodes run in this process: a read that asked for itself again kept its loop busy for good.
+    const before = performance.eventLoopUtilization();
+    await new Promise((r) => setTimeout(r, 1000));
+    const busy = performance.eventLoopUtilization(before).utilization;
+    assert.ok(busy < 0.5, `the event loop was ${Math.round(busy * 100)} % busy a second after the delete`);
   });
 
   it("keeps no config file and no generated key in either node's data dir", () => {

@@ -5,7 +5,7 @@ import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { pageOf } from "../helpers/envelope.ts";
-import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { Receiver, type Received } from "../helpers/receiver.ts";
 import { startRedis, type TestRedis } from "../helpers/redis.ts";
 import { startServer, tempDir, TEST_SHARED_KEYS, testEnv, type TestServer } from "../helpers/server.ts";
@@ -28,7 +28,7 @@ describe("webhook delivery across nodes", { timeout: 120_000 }, () => {
   let b: TestServer;
 
   before(async () => {
-    pg = await startPostgres();
+    pg = await sharedPostgres();
     const url = await pg.database();
     redis = await startRedis();
     receiver = await Receiver.start();

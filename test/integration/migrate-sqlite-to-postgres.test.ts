@@ -10,7 +10,7 @@ import { SecretBox } from "../../src/secrets/box.ts";
 import { vodStore } from "../../src/vods/store.ts";
 import { dataOf } from "../helpers/envelope.ts";
 import { signup } from "../helpers/identity.ts";
-import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { sqliteOf, startServer, tempDir, testEnv, type TestServer } from "../helpers/server.ts";
 
 const run = promisify(execFile);
@@ -76,7 +76,7 @@ describe("migrate-sqlite-to-postgres", () => {
   };
 
   before(async () => {
-    postgres = await startPostgres();
+    postgres = await sharedPostgres();
     target = await postgres.database();
     // The source runs on SQLite whatever backend the rest of the suite runs on.
     const server = await startServer({ SERVICE_DATA_DIR: dataDir, SERVICE_DATABASE_URL: "", SERVICE_ALLOW_SIGNUP: "on" });

@@ -3,7 +3,7 @@ import { after, before, describe, it } from "node:test";
 import { errorOf } from "../helpers/envelope.ts";
 import { signup } from "../helpers/identity.ts";
 import { freePort } from "../helpers/ports.ts";
-import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { startRedis, type TestRedis } from "../helpers/redis.ts";
 import { startServer, tempDir, UNREACHABLE_LIVEKIT, type TestServer } from "../helpers/server.ts";
 import { eventually } from "../helpers/wait.ts";
@@ -18,7 +18,7 @@ describe("two nodes on one PostgreSQL and one Redis: rate limits and quotas coun
   let b: TestServer;
 
   before(async () => {
-    [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+    [postgres, redis] = await Promise.all([sharedPostgres(), startRedis()]);
     const env = {
       ...UNREACHABLE_LIVEKIT,
       SERVICE_DATABASE_URL: await postgres.database(),

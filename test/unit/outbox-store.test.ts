@@ -9,7 +9,7 @@ import { PostgresDatabases } from "../../src/db/postgres-databases.ts";
 import { sqliteSql, type SqlDb } from "../../src/db/sql.ts";
 import type { AttemptOutcome, NewDelivery } from "../../src/events/delivery.ts";
 import { LEASE_MS, Outbox, type OutboxOptions } from "../../src/events/store.ts";
-import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { tempDir } from "../helpers/server.ts";
 
 function appDb(): Db {
@@ -167,7 +167,7 @@ describe("outbox leases", () => {
   const opened: PostgresDatabases[] = [];
   let apps = 0;
   before(async () => {
-    cluster = await startPostgres();
+    cluster = await sharedPostgres();
   });
   after(async () => {
     for (const dbs of opened) await dbs.close();

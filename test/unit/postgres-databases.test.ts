@@ -7,7 +7,7 @@ import { PostgresDatabases } from "../../src/db/postgres-databases.ts";
 import { migrateSchema, postgresPool, underMigrationLock } from "../../src/db/postgres.ts";
 import { MigrationError, type Migration } from "../../src/db/migrator.ts";
 import { announceWrite, watchWrites, type WriteWatch } from "../../src/db/writes.ts";
-import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 
 const logger = pino({ level: "silent" });
 
@@ -22,7 +22,7 @@ async function heardWithin(watch: WriteWatch, ms: number): Promise<boolean> {
 
 describe("PostgreSQL databases", () => {
   let server: TestPostgres;
-  before(async () => (server = await startPostgres()));
+  before(async () => (server = await sharedPostgres()));
   after(() => server.stop());
 
   it("migrates an empty database once, even when two nodes start together", async () => {

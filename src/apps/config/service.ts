@@ -135,6 +135,15 @@ export class AppConfigService {
    * left exactly as it was for the operator. On a database, an app not read yet (made by another
    * node a moment ago) answers 503 until its read lands.
    */
+  /**
+   * The live config when there is one, without reading or asking for anything: for the log's own
+   * subscribers, whose lines must never start a read (a failed read logs a line about the app,
+   * whose publishing would ask again, for ever).
+   */
+  peek(app: string): AppConfig | undefined {
+    return this.live.get(app)?.config;
+  }
+
   get(app: string): AppConfig {
     if (this.storage.changedElsewhere(app)) this.reloads.request(app);
     const cached = this.live.get(app);
