@@ -4,9 +4,9 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { parse } from "yaml";
 import type { AppView } from "../../src/apps/service.ts";
-import { appDir, createApp, filesUnder, getApp, listNames, NO_FEATURES, RECORD_KEYS } from "../helpers/apps.ts";
+import { appDir, createApp, getApp, listNames, NO_FEATURES, RECORD_KEYS } from "../helpers/apps.ts";
 import { assertInvalid, dataOf, errorOf } from "../helpers/envelope.ts";
-import { storedConfig } from "../helpers/stored-config.ts";
+import { storedBackups, storedConfig } from "../helpers/stored-config.ts";
 import { sqliteOf, startServer, type TestServer } from "../helpers/server.ts";
 import { serverBackend, sqliteOnly } from "../helpers/backends.ts";
 
@@ -41,13 +41,13 @@ describe("apps registry: creation scaffold and its atomicity (SPEC 2.1, 4.1)", (
     const dir = appDir(server, "scaffold");
     const entries = readdirSync(dir, { withFileTypes: true });
     const kinds = Object.fromEntries(entries.map((e) => [e.name, e.isDirectory() ? "dir" : "file"]));
-    // On PostgreSQL the app's tables are its schema: no database file in the folder.
-    const db = serverBackend === "sqlite" ? "file" : undefined;
+    // On PostgreSQL the app's tables are its schema and its config a row there: neither is a file.
+    const file = serverBackend === "sqlite" ? "file" : undefined;
     assert.deepEqual(
       { config: kinds["config.yaml"], db: kinds["app.db"], recordings: kinds["recordings"], snapshots: kinds["snapshots"], samples: kinds["samples"] },
-      { config: "file", db, recordings: "dir", snapshots: "dir", samples: "dir" },
+      { config: file, db: file, recordings: "dir", snapshots: "dir", samples: "dir" },
     );
-    const config = parse(readFileSync(path.join(dir, "config.yaml"), "utf8")) as Record<string, unknown>;
+    const config = parse(await storedConfig(server, "scaffold")) as Record<string, unknown>;
     assert.equal(config["display_name"], "Scaffold App");
     assert.equal(config["room_prefix"], "scf");
     if (serverBackend === "sqlite") assert.equal(readFileSync(path.join(dir, "app.db")).subarray(0, 16).toString("latin1"), "SQLite format 3\0");
@@ -91,7 +91,7 @@ describe("apps registry: creation scaffold and its atomicity (SPEC 2.1, 4.1)", (
     }
     const created = await createApp(server, { name: "blocked" });
     assert.equal(created.name, "blocked");
-    assert.ok(existsSync(path.join(appDir(server, "blocked"), "config.yaml")));
+    assert.ok(existsSync(appDir(server, "blocked")));
   });
 
   it("rolls the registry row back when the folder cannot be renamed into place", sqliteOnly("injects the fault with an SQLite trigger calling a JavaScript function"), async () => {
@@ -222,9 +222,8 @@ describe("apps registry: validation limits at the boundary (SPEC 4.1, 8)", () =>
   });
 
   it("refuses S3 credentials and other unknown keys on PATCH, writing nothing", async () => {
-    const file = path.join(appDir(server, "limits"), "config.yaml");
-    const before = readFileSync(file);
-    const backups = filesUnder(path.join(appDir(server, "limits"), "config-backups"));
+    const before = await storedConfig(server, "limits");
+    const backups = await storedBackups(server, "limits");
     for (const body of [
       { s3: { bucket: "b" } },
       { key: "AKIAEXAMPLE" },
@@ -236,8 +235,8 @@ describe("apps registry: validation limits at the boundary (SPEC 4.1, 8)", () =>
       assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
       assert.equal(errorOf(res).code, "validation_failed", JSON.stringify(body));
     }
-    assert.deepEqual(readFileSync(file), before);
-    assert.deepEqual(filesUnder(path.join(appDir(server, "limits"), "config-backups")), backups);
+    assert.equal(await storedConfig(server, "limits"), before);
+    assert.deepEqual(await storedBackups(server, "limits"), backups);
     assert.notEqual((await getApp(server, "limits")).displayName, "with extra");
   });
 

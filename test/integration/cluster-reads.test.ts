@@ -74,7 +74,13 @@ describe("reads that span nodes", () => {
     try {
       camera.send(testJpeg("green"));
       const viaB = (url: string) => `${b.url}${new URL(url).pathname}${new URL(url).search}`;
-      const live = async () => (await fetch(`${b.url}/api/v1/apps/views/ws-ingest/live/${encodeURIComponent(key.room)}`)).json() as Promise<{ data: { active: boolean } | null; error: unknown }>;
+      const live = async () => {
+        const res = await fetch(`${b.url}/api/v1/apps/views/ws-ingest/live/${encodeURIComponent(key.room)}`);
+        return { ...((await res.json()) as { data: { active: boolean } | null; error: unknown }), servedBy: res.headers.get("x-served-by") };
+      };
+      // Node B knows of the camera once node A has written its stream row.
+      const streamsOnB = async () => (await b.request("GET", "/api/v1/apps/views/streams", { token: a.rootToken })).json as Array<{ room: string }>;
+      await eventually(async () => (await streamsOnB().catch(() => [])).length === 1, 15_000, "node B to see the camera's stream");
       let said: unknown;
       await eventually(async () => ((said = await live()) as Awaited<ReturnType<typeof live>>).data?.active === true, 15_000, "node B to say the room is live").catch((err: Error) => {
         throw new Error(`${err.message}: ${JSON.stringify(said)}`);
