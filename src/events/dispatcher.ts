@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { EVENTS, type EventName, type EventData } from "./catalog.ts";
 
@@ -45,7 +45,12 @@ export class EventDispatcher {
     this.listeners.push(listener);
   }
 
-  emit<E extends EventName>(app: string, event: E, room: string, data: EventData<E>): void {
+  /**
+   * `cause`: the id of what made the event (a LiveKit webhook's), when handling it again must make
+   * the same event: its id is then derived from the app, the cause, the name and the data, so a
+   * delivery written twice is one row of the outbox. Without one, every event gets an id of its own.
+   */
+  emit<E extends EventName>(app: string, event: E, room: string, data: EventData<E>, cause?: string): void {
     if (!this.known.has(app)) {
       if (!this.appExists(app)) return;
       this.known.add(app);
@@ -53,7 +58,9 @@ export class EventDispatcher {
     const checked = EVENTS[event].data.safeParse(data);
     // A shape the catalog does not expect is a bug in the emitter: say so loudly, deliver anyway.
     if (!checked.success) this.logger.error({ app, event, issues: checked.error.issues }, "event data does not match the catalog");
-    const emitted: EmittedEvent = { id: randomUUID(), app, event, room, data: withoutUndefined(data), ts: new Date().toISOString() };
+    const flat = withoutUndefined(data);
+    const id = cause === undefined ? randomUUID() : causedId(app, cause, event, flat);
+    const emitted: EmittedEvent = { id, app, event, room, data: flat, ts: new Date().toISOString() };
     this.recentEvents[this.next] = emitted;
     this.next = (this.next + 1) % RECENT;
     let perApp = this.counts.get(app);
@@ -81,6 +88,15 @@ export class EventDispatcher {
     this.known.delete(app);
     this.counts.delete(app);
   }
+}
+
+/** A UUID (version 5's layout) named by what made the event: the same inputs give the same id. */
+function causedId(app: string, cause: string, event: string, data: Readonly<Record<string, unknown>>): string {
+  const hash = createHash("sha256").update(JSON.stringify([app, cause, event, data])).digest();
+  hash[6] = ((hash[6] ?? 0) & 0x0f) | 0x50;
+  hash[8] = ((hash[8] ?? 0) & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Data is flat; an absent optional field is left out rather than sent as null. */

@@ -104,7 +104,7 @@ export interface Turn {
 }
 
 export interface TurnResult {
-  /** The new deliveries' sequence numbers, in the order of `added`. */
+  /** The new rows' sequence numbers, in the order of `added` (a delivery already in the outbox, made again, has none). */
   readonly seqs: number[];
   /** The ids of the pending rows this node holds, when the turn renewed. */
   readonly held: ReadonlySet<string> | undefined;
@@ -154,6 +154,8 @@ export class Outbox {
         const written = await trx
           .insertInto("callback_deliveries")
           .values(rows.map((d) => ({ id: d.id, event: d.event, room: d.room, body: d.body, emitted_at: d.emittedAt, status: "pending" as const, next_attempt_at: now })))
+          // The same event made again (its cause handled again on another node) is the row already there.
+          .onConflict((oc) => oc.column("id").doNothing())
           .returning(["id", "seq"])
           .execute();
         // RETURNING's row order is not promised (SQLite says so): match by id.
@@ -178,11 +180,7 @@ export class Outbox {
             .execute();
         }
       }
-      const seqs = added.map((d) => {
-        const seq = seqOf.get(d.id);
-        if (seq === undefined) throw new Error(`the outbox read back no sequence number for delivery ${d.id}`);
-        return seq;
-      });
+      const seqs = added.flatMap((d) => seqOf.get(d.id) ?? []);
       let held: Set<string> | undefined;
       if (t.renew) {
         const renewed = await trx

@@ -55,23 +55,26 @@ export class StreamTracker {
     const participant = event.participant;
     if (participant && this.silent(participant)) return;
     const who = participant ? { participant: participant.identity, name: participant.name } : {};
+    // The webhook's own id: handled again (LiveKit's retry of a webhook whose node died before
+    // answering), it makes the same events with the same ids, which the outbox keeps once.
+    const cause = event.id || undefined;
     switch (name) {
       case "room_started":
       case "room_finished":
-        this.events.emit(app.name, name, room, { room, roomSid: event.room?.sid ?? "" });
+        this.events.emit(app.name, name, room, { room, roomSid: event.room?.sid ?? "" }, cause);
         if (name === "room_finished") await this.endRoom(app, room, at);
         return;
       case "participant_joined":
-        this.events.emit(app.name, name, room, { room, ...who });
+        this.events.emit(app.name, name, room, { room, ...who }, cause);
         return;
       case "participant_left":
-        this.events.emit(app.name, name, room, { room, ...who });
+        this.events.emit(app.name, name, room, { room, ...who }, cause);
         if (participant) await this.endStream(app, { streamId: `${room}/${participant.identity}`, type: "webrtc", room, participant: participant.identity, at });
         return;
       case "track_published":
       case "track_unpublished": {
         const track = event.track;
-        this.events.emit(app.name, name, room, { room, ...who, trackSid: track?.sid ?? "", source: String(track?.source ?? ""), kind: String(track?.type ?? "") });
+        this.events.emit(app.name, name, room, { room, ...who, trackSid: track?.sid ?? "", source: String(track?.source ?? ""), kind: String(track?.type ?? "") }, cause);
         // Ingress and egress workers join as participants too; their streams are tracked as ingress.
         if (name === "track_published" && participant && !WORKER_KINDS.has(Number(participant.kind))) {
           await this.startStream(app, { streamId: `${room}/${participant.identity}`, type: "webrtc", room, participant: participant.identity, at });
@@ -83,7 +86,7 @@ export class StreamTracker {
         const info = event.ingressInfo;
         if (!info) return;
         const type = INGRESS_TYPES[Number(info.inputType)] ?? "rtmp";
-        this.events.emit(app.name, name, room, { room, ingressId: info.ingressId, type });
+        this.events.emit(app.name, name, room, { room, ingressId: info.ingressId, type }, cause);
         const stream = { streamId: info.ingressId, type, room, participant: info.participantIdentity || null, at };
         if (name === "ingress_started") {
           await this.startStream(app, stream);
@@ -95,7 +98,7 @@ export class StreamTracker {
       case "egress_started":
       case "egress_updated":
       case "egress_ended":
-        this.events.emit(app.name, name, room, { room, egressId: event.egressInfo?.egressId ?? "", status: String(event.egressInfo?.status ?? "") });
+        this.events.emit(app.name, name, room, { room, egressId: event.egressInfo?.egressId ?? "", status: String(event.egressInfo?.status ?? "") }, cause);
         return;
       default:
         this.logger.debug({ event: name }, "media-server event not tracked");

@@ -41,6 +41,15 @@ async function commit(outbox: Outbox, added: readonly NewDelivery[], outcomes: r
 }
 
 describe("the webhook outbox store", () => {
+  it("keeps one row of a delivery written twice (its cause handled again): the second write adds nothing", async () => {
+    const outbox = sqliteOutbox(appDb());
+    const now = Date.now();
+    assert.deepEqual(await commit(outbox, [delivery(1), delivery(2)], [], now), [1, 2]);
+    assert.equal((await commit(outbox, [delivery(2), delivery(3)], [], now)).length, 1, "only the new one has a sequence number");
+    const rows = (await outbox.list({ limit: 10, offset: 0 })).rows;
+    assert.deepEqual(rows.map((d) => d.id).sort(), [idOf(1), idOf(2), idOf(3)], "one row per delivery");
+  });
+
   it("filters the delivery log by status and event, preparing each statement once", async () => {
     const db = appDb();
     const outbox = sqliteOutbox(db);
@@ -141,14 +150,15 @@ describe("the webhook outbox store", () => {
     await assert.rejects(outbox.list({ limit: 10, offset: 0, status: "failed", event: "room_started" }));
     await outbox.redeliver(idOf(1), 0);
     await commit(outbox, [], [delivered(2, 0)], 0);
-    await assert.rejects(commit(outbox, [delivery(1)], [], 0), "the insert reads back no sequence number");
+    // No row read back: as a delivery already in the outbox, made again (it adds nothing).
+    assert.deepEqual(await commit(outbox, [delivery(1)], [], 0), []);
     await outbox.turn({ now: 0, added: [], outcomes: [], renew: true, claim: 10 });
     await outbox.release();
     await outbox.get(idOf(1));
     const prune = sql[0] ?? "";
     assert.equal(prune.match(/"app_demo"\."callback_deliveries"/g)?.length, 3, prune);
     assert.match(prune, /limit \$\d+ offset \$\d+/);
-    assert.equal(sql.length, 11, sql.join("\n"));
+    assert.equal(sql.length, 13, sql.join("\n"));
     const claim = sql.find((q) => q.includes("for update skip locked")) ?? "";
     assert.match(claim, /^update "app_demo"\."callback_deliveries" set "leased_by" = \$1, "lease_until" = \$2 where "seq" in \(select/, claim);
     assert.ok(sql.some((q) => q.includes("pg_advisory_xact_lock")), "claims of one app run one at a time");
