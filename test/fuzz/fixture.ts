@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { dataOf } from "../helpers/envelope.ts";
 import { acceptInvite, createToken, invite, login, PASSWORD, signup } from "../helpers/identity.ts";
 import { sql, type RawBuilder } from "kysely";
 import { appRow, globalRow } from "../helpers/rows.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+import { storedConfig } from "../helpers/stored-config.ts";
 
 /**
  * The world the fuzzer attacks: one real service, two tenants each with one app (`alpha`, whose
@@ -63,7 +62,6 @@ export async function startFixture(): Promise<Fixture> {
   type Count = RawBuilder<{ n: number }>;
   const global = async (query: Count) => (await globalRow(server, query))?.n;
   const alpha = async (table: string) => (await appRow(server, FIXTURE_APP, (t) => sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${t(table)}`))?.n;
-  const configPath = path.join(server.dataDir, "apps", FIXTURE_APP, "config.yaml");
 
   return {
     server,
@@ -108,7 +106,7 @@ export async function startFixture(): Promise<Fixture> {
         vods: await alpha("vods"),
         restreams: await alpha("restream_destinations"),
         secrets: await alpha("secrets"),
-        config: readFileSync(configPath, "utf8"),
+        config: await storedConfig(server, FIXTURE_APP),
       });
     },
     close: () => server.close(),

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { after, describe, it } from "node:test";
 import { freePort } from "../helpers/ports.ts";
 import { FIRST_TOKEN, spawnService, stoppedCleanly, type ServiceProcess } from "../helpers/process.ts";
-import { startServer, tempDir, type TestServer } from "../helpers/server.ts";
+import { startServer, tempDir, withTestDatabase, type TestServer } from "../helpers/server.ts";
 import { eventually } from "../helpers/wait.ts";
 
 const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
@@ -122,8 +122,10 @@ describe("first start (issue 31)", () => {
 
 /** `npm run --silent cli -- <args>` on a data dir, with `input` piped to stdin. */
 async function cli(dataDir: string, args: string[], input = ""): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  // The database the test's server will use on this run's backend (PostgreSQL's with its keys).
+  const env = await withTestDatabase(dataDir, { PATH: process.env["PATH"] ?? "", SERVICE_DATA_DIR: dataDir });
   const child = spawn(process.execPath, ["--import", "tsx", MAIN, ...args], {
-    env: { PATH: process.env["PATH"] ?? "", SERVICE_DATA_DIR: dataDir },
+    env,
     stdio: ["pipe", "pipe", "pipe"],
   });
   cleanups.push(() => child.kill("SIGKILL"));

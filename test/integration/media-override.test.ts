@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { dataOf } from "../helpers/envelope.ts";
 import { startLiveKit, type LiveKit } from "../helpers/livekit.ts";
 import { freePort } from "../helpers/ports.ts";
 import { eventually, join, leaveAll, type Participant } from "../helpers/rtc.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+import { storedConfig } from "../helpers/stored-config.ts";
 
 describe("an app's own LiveKit overrides SERVICE_LIVEKIT_*", () => {
   let shared: LiveKit;
@@ -39,7 +38,7 @@ describe("an app's own LiveKit overrides SERVICE_LIVEKIT_*", () => {
     const view = dataOf<{ source: string; apiSecretSet: boolean; effective: { wsUrl: string } }>(put);
     assert.deepEqual([view.source, view.apiSecretSet, view.effective.wsUrl], ["app", true, own.wsUrl]);
     assert.ok(!put.text.includes(own.apiSecret));
-    assert.ok(!readFileSync(path.join(server.dataDir, "apps/own-app/config.yaml"), "utf8").includes(own.apiSecret));
+    assert.ok(!(await storedConfig(server, "own-app")).includes(own.apiSecret));
   });
 
   it("mints tokens each server accepts, and tracks both from their own signed webhooks", async () => {

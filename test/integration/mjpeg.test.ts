@@ -402,9 +402,10 @@ describe("WebSocket MJPEG ingest on an idle hub", () => {
       const reconnectedAt = Date.now();
       const second = await Camera.connect(key);
       try {
-        const rows = await server.request("GET", "/api/v1/apps/cams/streams", { token: server.rootToken });
-        const row = (rows.json as StreamView[]).find((r) => r.streamId === `${key.room}/camera-${key.room}`);
-        assert.ok(row, rows.text);
+        // The camera's row is written as it connects, in the background (a moment longer on PostgreSQL).
+        const rowOf = async () => ((await server.request("GET", "/api/v1/apps/cams/streams", { token: server.rootToken })).json as StreamView[]).find((r) => r.streamId === `${key.room}/camera-${key.room}`);
+        await eventually(async () => (await rowOf()) !== undefined, 5000, "the camera's stream row");
+        const row = (await rowOf()) ?? assert.fail("no stream row");
         assert.ok(Date.parse(row.startedAt) >= Math.floor(reconnectedAt / 1000) * 1000, `startedAt ${row.startedAt} is from the clock before the pause`);
         second.send(RED);
         const viewer = await MjpegViewer.open(key.mjpegUrl);
