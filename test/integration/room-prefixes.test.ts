@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import type { AppView } from "../../src/apps/service.ts";
-import { backupsDir, configFile, createApp, filesUnder, getApp } from "../helpers/apps.ts";
+import { createApp, getApp } from "../helpers/apps.ts";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { signup } from "../helpers/identity.ts";
+import { storeConfigByHand, storedBackups, storedConfig } from "../helpers/stored-config.ts";
 import { eventually } from "../helpers/wait.ts";
 import { startServer, tempDir, UNREACHABLE_LIVEKIT, type TestResponse, type TestServer } from "../helpers/server.ts";
 
@@ -54,15 +54,14 @@ describe("room prefixes belong to one app", () => {
   });
 
   it("refuses a raw config.yaml write of such a prefix and writes nothing", async () => {
-    const file = configFile(server, "apps-of-a");
-    const before = readFileSync(file, "utf8");
-    const backups = filesUnder(backupsDir(server, "apps-of-a")).length;
+    const before = await storedConfig(server, "apps-of-a");
+    const backups = (await storedBackups(server, "apps-of-a")).length;
     for (const yaml of ["room_prefix: bravo\n", "room_prefix: bravo-x\ndisplay_name: mine\n"]) {
       assertPrefixConflict(await as(alice, "PUT", "/api/v1/apps/apps-of-a/config/raw", { yaml }), "yaml.room_prefix", "apps-of-b");
       assertPrefixConflict(await as(alice, "POST", "/api/v1/apps/apps-of-a/config/raw/validate", { yaml }), "yaml.room_prefix", "apps-of-b");
     }
-    assert.equal(readFileSync(file, "utf8"), before);
-    assert.equal(filesUnder(backupsDir(server, "apps-of-a")).length, backups, "no backup either");
+    assert.equal(await storedConfig(server, "apps-of-a"), before);
+    assert.equal((await storedBackups(server, "apps-of-a")).length, backups, "no backup either");
     assert.equal(await prefixOf("apps-of-a"), "alpha");
     // Without room_prefix the prefix is the app's name: bravo-app's name is free as a prefix.
     assert.equal((await as(bob, "PUT", "/api/v1/apps/apps-of-b/config/raw", { yaml: "display_name: Bravo\n" })).status, 200);
@@ -76,14 +75,14 @@ describe("room prefixes belong to one app", () => {
     assert.equal((await as(alice, "PATCH", "/api/v1/apps/apps-of-a", { roomPrefix: "alpha" })).status, 200);
     assert.equal((await as(bob, "PATCH", "/api/v1/apps/apps-of-b", { roomPrefix: "zulu" })).status, 200);
     const backups = dataOf<Array<{ ts: string }>>(await as(alice, "GET", "/api/v1/apps/apps-of-a/config/backups"));
-    const zulu = backups.find((b) => /^room_prefix: "?zulu"?$/m.test(readFileSync(`${backupsDir(server, "apps-of-a")}/${b.ts}.yaml`, "utf8")));
+    const texts = await Promise.all(backups.map(async (b) => ({ ts: b.ts, yaml: dataOf<{ yaml: string }>(await as(alice, "GET", `/api/v1/apps/apps-of-a/config/backups/${b.ts}`)).yaml })));
+    const zulu = texts.find((b) => /^room_prefix: "?zulu"?$/m.test(b.yaml));
     assert.ok(zulu, "a backup with the zulu prefix");
     assertPrefixConflict(await as(alice, "POST", `/api/v1/apps/apps-of-a/config/backups/${zulu.ts}/revert`), "yaml.room_prefix", "apps-of-b");
-    const file = configFile(server, "apps-of-a");
-    const current = readFileSync(file, "utf8");
-    writeFileSync(file, current.replace(/^room_prefix: .*$/m, "room_prefix: zulu-hand-edited"));
+    const current = await storedConfig(server, "apps-of-a");
+    await storeConfigByHand(server, "apps-of-a", current.replace(/^room_prefix: .*$/m, "room_prefix: zulu-hand-edited"));
     assertPrefixConflict(await as(alice, "POST", "/api/v1/apps/apps-of-a/reload"), "yaml.room_prefix", "apps-of-b");
-    writeFileSync(file, current);
+    await storeConfigByHand(server, "apps-of-a", current);
     assert.equal(await prefixOf("apps-of-a"), "alpha");
     assert.equal((await as(bob, "PATCH", "/api/v1/apps/apps-of-b", { roomPrefix: "bravo" })).status, 200);
   });
@@ -141,12 +140,11 @@ describe("room prefixes that overlapped before the rule", () => {
     for (const [name, roomPrefix] of [["foo", "foo"], ["foo-bar", "fb"], ["foo-too", "ft"]]) {
       assert.equal((await first.request("POST", "/api/v1/apps", { token, body: { name, roomPrefix } })).status, 201);
     }
-    await first.close();
-    // What an older version allowed, written as its files would be: foo-bar inside foo's namespace, foo-too equal to foo.
+    // What an older version allowed, stored as it would have stored it: foo-bar inside foo's namespace, foo-too equal to foo.
     for (const [name, from, to] of [["foo-bar", "fb", "foo-bar"], ["foo-too", "ft", "foo"]] as const) {
-      const file = `${dataDir}/apps/${name}/config.yaml`;
-      writeFileSync(file, readFileSync(file, "utf8").replace(`room_prefix: "${from}"`, `room_prefix: "${to}"`));
+      await storeConfigByHand(first, name, (await storedConfig(first, name)).replace(`room_prefix: "${from}"`, `room_prefix: "${to}"`));
     }
+    await first.close();
     server = await startServer({ ...UNREACHABLE_LIVEKIT, SERVICE_DATA_DIR: dataDir });
   });
   after(() => server?.close());

@@ -146,7 +146,8 @@ describe("secrets search: no plaintext of any secret in any answer or file", () 
     await eventually(() => (magic = /#token=([\w-]+)/.exec(server.mails.findLast((m) => m.to === victim.email)?.text ?? "")?.[1] ?? "") !== "", 5000, "the magic-link mail");
     secrets.push({ kind: "magic-link token", value: magic });
     secrets.push({ kind: "master key", value: S.masterKey }, { kind: "cluster token", value: S.clusterToken });
-    secrets.push({ kind: "JWT signing secret", value: readFileSync(path.join(server.dataDir, "jwt-secret"), "utf8").trim() });
+    // Configured on PostgreSQL (every node's), generated into the data dir on SQLite.
+    secrets.push({ kind: "JWT signing secret", value: server.app.config.jwtSecret ?? readFileSync(path.join(server.dataDir, "jwt-secret"), "utf8").trim() });
 
     // The log store writes in batches: wait until its count of lines so far stops moving (the
     // polls log lines of their own, after `until`).

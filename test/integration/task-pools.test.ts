@@ -5,6 +5,7 @@ import { ok } from "../../src/http/reply.ts";
 import { defineRoute } from "../../src/http/route.ts";
 import { TaskPool } from "../../src/lib/task-pool.ts";
 import { metricValue, startServer, type TestServer } from "../helpers/server.ts";
+import { serverBackend } from "../helpers/backends.ts";
 
 type Tasks = typeof import("../fixtures/pool-tasks.ts");
 
@@ -83,6 +84,7 @@ describe("worker-thread pools behind a route", () => {
     }
     const before = (await metricValue(server, 'service_pool_task_seconds_count{pool="db_maintenance",result="ok"}')) || 0;
     assert.equal((await server.request("GET", "/api/v1/system/db/health", { token: server.rootToken })).status, 200);
-    assert.equal(await metricValue(server, 'service_pool_task_seconds_count{pool="db_maintenance",result="ok"}'), before + 1);
+    // SQLite's integrity checks run on that pool; PostgreSQL's health is a few queries, no file to read.
+    if (serverBackend === "sqlite") assert.equal(await metricValue(server, 'service_pool_task_seconds_count{pool="db_maintenance",result="ok"}'), before + 1);
   });
 });
