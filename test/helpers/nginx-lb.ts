@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { stopChild } from "./livekit.ts";
 import { freePort, waitForPort } from "./ports.ts";
+import { nginxForeground } from "./rtmp.ts";
 import { tempDir } from "./server.ts";
 
 /** One request nginx passed on: every upstream it tried, in order, and what each answered. */
@@ -43,12 +44,7 @@ const LOG_FORMAT = "$request_method\\t$request_uri\\t$status\\t$upstream_addr\\t
  */
 function config(dir: string, port: number, upstreams: readonly string[]): string {
   return [
-    "daemon off;",
-    "master_process off;",
-    "worker_processes 1;",
-    `pid ${path.join(dir, "nginx.pid")};`,
-    `error_log ${path.join(dir, "error.log")} warn;`,
-    "events { worker_connections 2048; }",
+    ...nginxForeground(dir, 2048),
     "http {",
     `  log_format lb "${LOG_FORMAT}";`,
     `  access_log ${path.join(dir, "access.log")} lb;`,

@@ -25,6 +25,21 @@ export interface RtmpReceiver {
 }
 
 /** A self-signed certificate for 127.0.0.1, made once per receiver. */
+/**
+ * The top of a test nginx's config: in the foreground, one process (its child is the one to stop),
+ * its pid and error log in `dir`, `connections` per worker.
+ */
+export function nginxForeground(dir: string, connections: number): string[] {
+  return [
+    "daemon off;",
+    "master_process off;",
+    "worker_processes 1;",
+    `pid ${path.join(dir, "nginx.pid")};`,
+    `error_log ${path.join(dir, "error.log")} warn;`,
+    `events { worker_connections ${connections}; }`,
+  ];
+}
+
 function selfSigned(dir: string): { cert: string; key: string } {
   const cert = path.join(dir, "cert.pem");
   const key = path.join(dir, "key.pem");
@@ -46,12 +61,7 @@ export async function startRtmpReceiver(options: { tls?: boolean } = {}): Promis
   const conf = [
     `load_module ${NGINX_RTMP_MODULE};`,
     ...(tls ? [`load_module ${NGINX_STREAM_MODULE};`] : []),
-    "daemon off;",
-    "master_process off;",
-    "worker_processes 1;",
-    `pid ${path.join(dir, "nginx.pid")};`,
-    `error_log ${path.join(dir, "error.log")} warn;`,
-    "events { worker_connections 256; }",
+    ...nginxForeground(dir, 256),
     "rtmp {",
     "  server {",
     `    listen 127.0.0.1:${port};`,
