@@ -70,7 +70,7 @@ describe("reads that span nodes", () => {
     await cameraApp(a, "views", "features:\n  publicPlayback: true\n");
     const key = await mintKey(a, "views", "yard");
     const camera = await Camera.connect(key);
-    const ticker = setInterval(() => camera.send(testJpeg("green")), 100);
+    const ticker = setInterval(() => camera.send(testJpeg("green")), 250);
     try {
       camera.send(testJpeg("green"));
       const viaB = (url: string) => `${b.url}${new URL(url).pathname}${new URL(url).search}`;
@@ -79,8 +79,14 @@ describe("reads that span nodes", () => {
         return { ...((await res.json()) as { data: { active: boolean } | null; error: unknown }), servedBy: res.headers.get("x-served-by") };
       };
       // Node B knows of the camera once node A has written its stream row.
-      const streamsOnB = async () => (await b.request("GET", "/api/v1/apps/views/streams", { token: a.rootToken })).json as Array<{ room: string }>;
-      await eventually(async () => (await streamsOnB().catch(() => [])).length === 1, 15_000, "node B to see the camera's stream");
+      let seen = "";
+      const streamsOf = async (server: TestServer) => {
+        const res = await server.request("GET", "/api/v1/apps/views/streams", { token: a.rootToken });
+        seen = `${res.status} ${res.text}`;
+        return Array.isArray(res.json) ? res.json.length : 0;
+      };
+      await eventually(async () => (await streamsOf(a)) === 1, 15_000, "node A to record the camera's stream").catch((err: Error) => assert.fail(`${err.message}: ${seen}`));
+      await eventually(async () => (await streamsOf(b)) === 1, 15_000, "node B to see the camera's stream").catch((err: Error) => assert.fail(`${err.message}: ${seen}`));
       let said: unknown;
       await eventually(async () => ((said = await live()) as Awaited<ReturnType<typeof live>>).data?.active === true, 15_000, "node B to say the room is live").catch((err: Error) => {
         throw new Error(`${err.message}: ${JSON.stringify(said)}`);
