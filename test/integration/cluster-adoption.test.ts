@@ -52,10 +52,12 @@ describe("actors adopted across nodes", () => {
 
       // The camera streams to node A, which records it.
       const key = dataOf<MintedKey>(await api(a.base, "POST", "/ws-ingest", { room: "door" }));
+      // Frames made before the camera connects (ffmpeg runs synchronously in this process).
+      const [red, blue] = [testJpeg("red", 0, "160x120"), testJpeg("blue", 0, "160x120")];
       const camera = await Camera.connect({ ...key, wsUrl: key.wsUrl.replace(/^ws:\/\/[^/]+/, a.base.replace("http", "ws")) });
       cameras.push(camera);
-      camera.send(testJpeg("red", 0, "160x120"));
-      timer = setInterval(() => camera.send(testJpeg("blue", 0, "160x120")), 100);
+      camera.send(red);
+      timer = setInterval(() => camera.send(blue), 100);
       await sleep(300);
       // Asked through node B, the camera's node A starts the recording: its frames are there.
       const started = await api(b.base, "POST", "/recording/start", { roomName: "door" });
