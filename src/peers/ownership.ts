@@ -99,9 +99,7 @@ export class Ownership {
     }
     const kind = this.kindOf(key);
     if (!kind || !(await this.claim(key))) return "nobody";
-    if (await kind.adopt(key)) return "here";
-    await this.letGo(key);
-    return "nobody";
+    return (await this.adopt(key, kind, undefined)) ? "here" : "nobody";
   }
 
   /**
@@ -144,14 +142,20 @@ export class Ownership {
       // Its own lease, expired while this node stalled: the actor still runs here.
       if (lease.node === this.o.node && this.o.supervisor.get(lease.key)) continue;
       try {
-        const running = await kind.adopt(lease.key);
-        this.log.info({ actor: lease.key, from: lease.node, running }, running ? "adopted an actor of a node that stopped" : "an adopted actor had nothing left to do");
-        if (!running) await this.letGo(lease.key);
+        await this.adopt(lease.key, kind, lease.node);
       } catch (err) {
         // Left held: the next pass finds no actor and lets go, and the lease expires for another try.
         this.log.error({ actor: lease.key, from: lease.node, err: (err as Error).message }, "could not adopt an actor");
       }
     }
+  }
+
+  /** Has `kind` pick up the actor whose lease this node now holds; lets go of it when nothing is left to run. */
+  private async adopt(key: string, kind: ActorKind, from: string | undefined): Promise<boolean> {
+    const running = await kind.adopt(key);
+    this.log.info({ actor: key, from, running }, running ? "adopted an actor of a node that stopped" : "an adopted actor had nothing left to do");
+    if (!running) await this.letGo(key);
+    return running;
   }
 
   private async letGo(key: string): Promise<void> {

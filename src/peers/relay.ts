@@ -78,7 +78,7 @@ export class Relays {
   /** The request sent to `node` when it is a live peer and the request was not relayed here already. */
   private async send(node: string | undefined, ctx: RelayRequest, signal: AbortSignal, bodyTimeout: number) {
     if (node === undefined || node === this.peers.id || ctx.headers[RELAYED_BY] !== undefined) return undefined;
-    const peer = (await this.peers.others()).find((p) => p.id === node);
+    const peer = await this.peers.other(node);
     if (!peer) return undefined;
     const query = new URLSearchParams(Object.entries((ctx.query ?? {}) as Record<string, unknown>).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k, String(v)]])));
     const headers: Record<string, string> = { [RELAYED_BY]: this.peers.id, "x-request-id": ctx.requestId };

@@ -80,6 +80,11 @@ export class Peers {
     return live.filter((p) => p.id !== this.id);
   }
 
+  /** Node `id` when it is another live node. */
+  async other(id: string): Promise<PeerRow | undefined> {
+    return (await this.others()).find((p) => p.id === id);
+  }
+
   /** Stops heartbeating and removes this node's row: its peers stop asking it at once. */
   async leave(): Promise<void> {
     clearInterval(this.beating);

@@ -9,6 +9,7 @@ import type { Egresses } from "../egress/service.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
 import { InTurn } from "../lib/in-turn.ts";
+import { pollUntil } from "../lib/poll.ts";
 import { checkHost, ssrfRefusal, withAllowHint, type SsrfAllowlist } from "../lib/ssrf.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { SecretBox } from "../secrets/box.ts";
@@ -281,11 +282,7 @@ export class RestreamService {
 
   /** Waits (bounded) until the destination's own node has written it stopped, as a local stop does. */
   private async untilStopped(app: string, id: string): Promise<void> {
-    const deadline = Date.now() + FORWARDED_STOP_WAIT_MS;
-    while (Date.now() < deadline) {
-      if ((await restreamStore(this.o.databases.appSql(app)).get(id))?.state !== "stopped") await new Promise((r) => setTimeout(r, 50));
-      else return;
-    }
+    await pollUntil(async () => (await restreamStore(this.o.databases.appSql(app)).get(id))?.state === "stopped", FORWARDED_STOP_WAIT_MS);
   }
 
   private async track(app: string, id: string, push: Push): Promise<void> {

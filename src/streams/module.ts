@@ -58,7 +58,7 @@ export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
   webhooks.onEvent((event, app) => tracker.handle(event, app));
   const local = new LocalSources();
   const details = new StreamDetails();
-  const reconciler = new StreamReconciler({ servers, tracker, apps, store, local, logger, liveElsewhere: async (id) => (await deps.peers.others()).some((p) => p.id === id) });
+  const reconciler = new StreamReconciler({ servers, tracker, apps, store, local, logger, liveElsewhere: async (id) => (await deps.peers.other(id)) !== undefined });
   registerStreamMetrics(core.metrics.registry, store, tracker);
   const storeOf = (app: string) => streamStore(databases.appSql(app));
   // The room as the app names it (its prefix added), or the stream's own; a bad name is the route's to refuse.

@@ -8,6 +8,7 @@ import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import { InTurn } from "../lib/in-turn.ts";
+import { pollUntil } from "../lib/poll.ts";
 import type { Ownership } from "../peers/ownership.ts";
 import type { Relayed, RelayRequest, Relays } from "../peers/relay.ts";
 import type { Supervisor } from "../supervisor/supervisor.ts";
@@ -310,11 +311,7 @@ export class VodRecordings {
 
   /** Waits (bounded) until the VOD's own node has moved it on from `recording`, as a local stop does. */
   private async untilMoved(app: string, vodId: number): Promise<void> {
-    const deadline = Date.now() + FORWARDED_STOP_WAIT_MS;
-    while (Date.now() < deadline) {
-      if ((await this.store(app).get(vodId))?.status !== "recording") return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await pollUntil(async () => (await this.store(app).get(vodId))?.status !== "recording", FORWARDED_STOP_WAIT_MS);
   }
 
   private store(app: string) {
