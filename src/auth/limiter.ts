@@ -80,16 +80,14 @@ const WARN_EVERY_MS = 10_000;
  * an authorisation; a 500 would take the service down with Redis) and says so in the log.
  */
 class RedisLimiter implements Limiter {
-  private readonly log: Logger;
-  private warnedAt = Number.NEGATIVE_INFINITY;
-  private unlogged = 0;
+  private readonly failures: FailOpenLog;
 
   constructor(
     private readonly redis: RedisLink,
     logger: Logger,
     private readonly now: () => number,
   ) {
-    this.log = logger.child({ component: "rate-limit" });
+    this.failures = new FailOpenLog(logger, "Redis did not answer a rate-limit count; letting the request through", now);
   }
 
   async hit(key: string, limit: Limit, what: string): Promise<Problem | undefined> {
@@ -110,7 +108,7 @@ class RedisLimiter implements Limiter {
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.command(["DEL", redisKey(key)]).catch((err: Error) => this.failedOpen(err));
+    await this.redis.command(["DEL", redisKey(key)]).catch((err: Error) => this.failures.failed(err));
   }
 
   /** The window after `script`, or undefined when Redis failed (the caller lets the request through). */
@@ -119,16 +117,34 @@ class RedisLimiter implements Limiter {
       const [count, ttl] = await this.redis.command<[number, number]>(["EVAL", script, "1", redisKey(key), String(limit.windowMs)]);
       return { count, resetAt: this.now() + Math.max(0, ttl) };
     } catch (err) {
-      this.failedOpen(err as Error);
+      this.failures.failed(err as Error);
       return undefined;
     }
   }
+}
 
-  private failedOpen(err: Error): void {
-    this.unlogged++;
+/**
+ * A Redis that keeps failing while requests go through (a limit is a brake, not an
+ * authorisation): said once per WARN_EVERY_MS, with how many requests went through meanwhile.
+ */
+export class FailOpenLog {
+  private readonly log: Logger;
+  private warnedAt = Number.NEGATIVE_INFINITY;
+  private unlogged = 0;
+
+  constructor(
+    logger: Logger,
+    private readonly message: string,
+    private readonly now: () => number,
+  ) {
+    this.log = logger.child({ component: "rate-limit" });
+  }
+
+  failed(err: Error, requests = 1): void {
+    this.unlogged += requests;
     const now = this.now();
     if (now - this.warnedAt < WARN_EVERY_MS) return;
-    this.log.warn({ err: err.message, requests: this.unlogged }, "Redis did not answer a rate-limit count; letting the request through");
+    this.log.warn({ err: err.message, requests: this.unlogged }, this.message);
     this.warnedAt = now;
     this.unlogged = 0;
   }

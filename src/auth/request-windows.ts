@@ -1,9 +1,6 @@
 import type { Logger } from "pino";
 import type { RedisLink } from "../core/redis.ts";
-import { redisKey, type Limiter, type Taken } from "./limiter.ts";
-
-/** How often a Redis that does not take counts is logged while requests go through. */
-const WARN_EVERY_MS = 10_000;
+import { FailOpenLog, redisKey, type Limiter, type Taken } from "./limiter.ts";
 import type { Limit } from "./rate-limit.ts";
 
 /** How often counts taken on this node are added to Redis's windows. */
@@ -46,15 +43,14 @@ interface Seen {
 export class SharedRequestWindows implements Pick<Limiter, "take"> {
   private readonly windows = new Map<string, Seen>();
   private timer: NodeJS.Timeout | undefined;
-  private readonly log: Logger;
-  private warnedAt = Number.NEGATIVE_INFINITY;
+  private readonly failures: FailOpenLog;
 
   constructor(
     private readonly redis: RedisLink,
     logger: Logger,
     private readonly now: () => number = Date.now,
   ) {
-    this.log = logger.child({ component: "rate-limit" });
+    this.failures = new FailOpenLog(logger, "Redis did not take the request counts; letting requests through", now);
   }
 
   async take(key: string, limit: Limit): Promise<Taken> {
@@ -113,11 +109,7 @@ export class SharedRequestWindows implements Pick<Limiter, "take"> {
       seen.resetAt = this.now() + Math.max(0, ttl);
       return count;
     } catch (err) {
-      const now = this.now();
-      if (now - this.warnedAt >= WARN_EVERY_MS) {
-        this.warnedAt = now;
-        this.log.warn({ err: (err as Error).message, requests: n }, "Redis did not take the request counts; letting requests through");
-      }
+      this.failures.failed(err as Error, n);
       return undefined;
     } finally {
       seen.sending -= n;

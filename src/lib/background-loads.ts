@@ -5,10 +5,8 @@
  * that landed during the read is never missed; any number of requests meanwhile make one load.
  */
 export class BackgroundLoads<K> {
-  /** Keys being loaded, and whether another load was asked for meanwhile. */
-  private readonly loading = new Map<K, boolean>();
-  /** Each key's load in progress. */
-  private readonly running = new Map<K, Promise<void>>();
+  /** Each key's load in progress, and whether another was asked for meanwhile. */
+  private readonly running = new Map<K, { again: boolean; run?: Promise<void> }>();
 
   constructor(
     private readonly load: (key: K) => Promise<void>,
@@ -17,24 +15,24 @@ export class BackgroundLoads<K> {
   ) {}
 
   request(key: K): void {
-    if (this.loading.has(key)) {
-      this.loading.set(key, true);
+    const current = this.running.get(key);
+    if (current) {
+      current.again = true;
       return;
     }
-    this.loading.set(key, false);
-    const run = this.load(key)
+    // Held before the load starts: a request from inside it counts as one more.
+    const entry: { again: boolean; run?: Promise<void> } = { again: false };
+    this.running.set(key, entry);
+    entry.run = this.load(key)
       .catch((err: unknown) => this.failed(key, err))
       .finally(() => {
-        const again = this.loading.get(key) === true;
-        this.loading.delete(key);
         this.running.delete(key);
-        if (again) this.request(key);
+        if (entry.again) this.request(key);
       });
-    this.running.set(key, run);
   }
 
   /** Resolves once every load of `key` asked for so far has run (at once when none is). */
   async settled(key: K): Promise<void> {
-    for (let run = this.running.get(key); run; run = this.running.get(key)) await run;
+    for (let current = this.running.get(key); current; current = this.running.get(key)) await current.run;
   }
 }
