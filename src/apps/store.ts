@@ -4,6 +4,7 @@ import { perDatabase } from "../db/per-database.ts";
 import type { SqlDb } from "../db/sql.ts";
 import { announceWrite, watchWrites, type WriteWatch } from "../db/writes.ts";
 import { BackgroundLoads } from "../lib/background-loads.ts";
+import { APP_NAME } from "./config/schema.ts";
 
 /** What creating or removing an app does besides its registry row, inside the same transaction. */
 export interface AppSteps {
@@ -14,8 +15,6 @@ export interface AppSteps {
 }
 
 const NO_STEPS: AppSteps = { storage: async () => {}, files: () => {} };
-/** How old a snapshot may be when a name it lacks is asked for (see `fresh`). */
-const FRESH_MS = 250;
 /** The one key of the registry's background reloads. */
 const REGISTRY = "registry";
 
@@ -78,8 +77,6 @@ export class AppStore {
   private shown = 0;
   /** Set when a reload failed or a write rolled back: the next read reloads. */
   private retry = false;
-  /** When the registry was last read. */
-  private loadedAt = 0;
   private readonly reloads: BackgroundLoads<typeof REGISTRY>;
   private readonly added: Array<(names: string[]) => Promise<void>> = [];
 
@@ -101,7 +98,6 @@ export class AppStore {
   async load(): Promise<void> {
     const load = ++this.started;
     const rows = await this.db.selectFrom("apps").select(["id", "name", "team_id", "created_at", "updated_at"]).orderBy("name").execute();
-    this.loadedAt = Date.now();
     await this.show(load, rows.map(toRow));
   }
 
@@ -187,14 +183,18 @@ export class AppStore {
   }
 
   /**
-   * Reads the registry again now if another process wrote since it was read: for a name this
-   * node does not know, which another node may have created a moment ago (a snapshot served
-   * stale would answer 404 for an app that exists).
+   * For a name this node does not know, which another node may have created a moment ago (a
+   * snapshot served stale would answer 404 for an app that exists): awaits a reload another
+   * process's write asked for, then, if the name is still missing, asks the database for that
+   * name alone (its notice may still be on its way) and reads the registry again when it is there.
    */
-  async fresh(): Promise<void> {
-    // Another node's notice of its write may still be on its way: a snapshot older than
-    // FRESH_MS is read again even when no write was heard of (at most one read per FRESH_MS).
-    if (Date.now() - this.loadedAt > FRESH_MS) this.retry = true;
+  async fresh(name: string): Promise<void> {
+    this.reloadIfStale();
+    await this.reloads.settled(REGISTRY);
+    // Only a name an app may have is asked for (no NUL or other text PostgreSQL would refuse).
+    if (this.findByName(name) || !APP_NAME.test(name)) return;
+    if (!(await this.db.selectFrom("apps").select("id").where("name", "=", name).executeTakeFirst())) return;
+    this.retry = true;
     this.reloadIfStale();
     await this.reloads.settled(REGISTRY);
   }

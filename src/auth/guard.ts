@@ -64,7 +64,8 @@ export class Guard {
    */
   /** Before `authorize`: an `{app}` this node does not know may be one another node just created. */
   async knowApp(route: RouteAccess, rawParams: Readonly<Record<string, string>>): Promise<void> {
-    if (route.app && !this.o.apps.findByName(rawParams["app"] ?? "")) await this.o.apps.fresh();
+    const name = rawParams["app"] ?? "";
+    if (route.app && !this.o.apps.findByName(name)) await this.o.apps.fresh(name);
   }
 
   authorize(caller: Principal, route: RouteAccess, rawParams: Readonly<Record<string, string>>): AppRow | null | Problem {
