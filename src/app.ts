@@ -28,6 +28,7 @@ import { joinTokensModule } from "./join-tokens/module.ts";
 import { logsModule } from "./logs/module.ts";
 import type { Logging } from "./logging.ts";
 import { mediaModule } from "./media/module.ts";
+import { pullModule } from "./pull/module.ts";
 import { mjpegModule } from "./mjpeg/module.ts";
 import { observabilityModule } from "./observability/module.ts";
 import { peersModule } from "./peers/module.ts";
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .add(joinTokensModule)
       .add(ingestModule)
       .add(mjpegModule)
+      .add(pullModule)
       .add(playerModule)
       .add(systemModule)
       .add(vodsModule)
@@ -124,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     apps.service.onDelete((app, deletion) => list.forgetApp(app, deletion));
     apps.configs.onChange((app) => list.configChanged({ app }));
     apps.secrets.onChange((app, secret) => list.configChanged({ app, secret }));
+    apps.secrets.onChangeElsewhere((app, secret) => list.configChanged({ app, secret }));
     await list.prepare();
 
     const router = new Router();

@@ -110,8 +110,8 @@ export class BenchService {
     return pid;
   }
 
-  /** An API call with the service's global token; throws on any status but 2xx. */
-  async api(method: string, route: string, body: unknown): Promise<unknown> {
+  /** An API call with the service's global token; throws on any status but 2xx, answers undefined for an empty body (204). */
+  async api(method: string, route: string, body?: unknown): Promise<unknown> {
     const res = await fetch(`http://127.0.0.1:${this.port}${route}`, {
       method,
       headers: { authorization: `Bearer ${this.token}`, "content-type": "application/json" },
@@ -120,7 +120,7 @@ export class BenchService {
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${route} answered ${res.status}: ${text}`);
-    return JSON.parse(text) as unknown;
+    return text === "" ? undefined : (JSON.parse(text) as unknown);
   }
 
   /** Creates the bench app and writes its config; answers a warning if the config was refused. */

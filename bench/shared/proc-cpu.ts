@@ -133,3 +133,17 @@ export function openFilesLimit(): number {
 
 /** How many file descriptors (sockets included) a process holds open. */
 export const openFiles = (pid: number): number => readdirSync(`/proc/${pid}/fd`).length;
+
+/** The live children of `pid` whose command is `name` (/proc/<pid>/comm, e.g. `ffmpeg`). */
+export function childPids(pid: number, name: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (Number(statFields(`/proc/${entry}/stat`)[1]) === pid && readFileSync(`/proc/${entry}/comm`, "utf8").trim() === name) found.push(Number(entry));
+    } catch {
+      // Exited while we looked.
+    }
+  }
+  return found;
+}

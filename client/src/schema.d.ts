@@ -1373,6 +1373,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/live/{app}/{room}/index.m3u8": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public: no credential. */
+        get: operations["getLiveAppRoomIndexM3u8"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live/{app}/{room}/hls/stream.m3u8": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public: no credential. */
+        get: operations["getLiveAppRoomHlsStreamM3u8"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live/{app}/{room}/hls/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public: no credential. */
+        get: operations["getLiveAppRoomHlsFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live/{app}/{room}/h264/stream.m3u8": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public: no credential. */
+        get: operations["getLiveAppRoomH264StreamM3u8"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live/{app}/{room}/h264/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public: no credential. */
+        get: operations["getLiveAppRoomH264File"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/play/{app}/{room}": {
         parameters: {
             query?: never;
@@ -11563,7 +11648,7 @@ export interface operations {
                         id: number;
                         streamId: string;
                         /** @enum {string} */
-                        type: "webrtc" | "rtmp" | "rtsp" | "whip" | "ws-mjpeg";
+                        type: "webrtc" | "rtmp" | "rtsp" | "whip" | "ws-mjpeg" | "srt" | "hls";
                         room: string;
                         participant: string | null;
                         /** @enum {string} */
@@ -11732,7 +11817,7 @@ export interface operations {
                             id: number;
                             streamId: string;
                             /** @enum {string} */
-                            type: "webrtc" | "rtmp" | "rtsp" | "whip" | "ws-mjpeg";
+                            type: "webrtc" | "rtmp" | "rtsp" | "whip" | "ws-mjpeg" | "srt" | "hls";
                             room: string;
                             participant: string | null;
                             /** @enum {string} */
@@ -12793,6 +12878,17 @@ export interface operations {
                             width: number | null;
                             height: number | null;
                             viewers: null;
+                            camera: {
+                                /** @enum {string} */
+                                state: "connecting" | "live" | "reconnecting" | "stopped" | "failed";
+                                failure: ("unauthorized" | "not_found" | "unsupported" | "forbidden" | "unreachable") | null;
+                                error: string | null;
+                                codec: string | null;
+                                width: number | null;
+                                height: number | null;
+                                fps: number | null;
+                                node: string | null;
+                            } | null;
                         }[];
                         total: number;
                         limit: number;
@@ -12958,6 +13054,8 @@ export interface operations {
                     /** Format: uri */
                     url?: string;
                     enableTranscoding?: boolean;
+                    /** @enum {string} */
+                    transport?: "tcp" | "udp";
                 };
             };
         };
@@ -12992,6 +13090,17 @@ export interface operations {
                             width: number | null;
                             height: number | null;
                             viewers: null;
+                            camera: {
+                                /** @enum {string} */
+                                state: "connecting" | "live" | "reconnecting" | "stopped" | "failed";
+                                failure: ("unauthorized" | "not_found" | "unsupported" | "forbidden" | "unreachable") | null;
+                                error: string | null;
+                                codec: string | null;
+                                width: number | null;
+                                height: number | null;
+                                fps: number | null;
+                                node: string | null;
+                            } | null;
                         };
                         error: null;
                     };
@@ -13073,6 +13182,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
             /** @description Error 413: `payload_too_large`. */
             413: {
                 headers: {
@@ -13111,7 +13239,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error 429: `rate_limited`. */
+            /** @description Error 429: `rate_limited`, `quota_exceeded`. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -13122,7 +13250,7 @@ export interface operations {
                         data: null;
                         error: {
                             /** @enum {string} */
-                            code: "rate_limited";
+                            code: "rate_limited" | "quota_exceeded";
                             message: string;
                             /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
                             details?: unknown;
@@ -13213,6 +13341,17 @@ export interface operations {
                             width: number | null;
                             height: number | null;
                             viewers: null;
+                            camera: {
+                                /** @enum {string} */
+                                state: "connecting" | "live" | "reconnecting" | "stopped" | "failed";
+                                failure: ("unauthorized" | "not_found" | "unsupported" | "forbidden" | "unreachable") | null;
+                                error: string | null;
+                                codec: string | null;
+                                width: number | null;
+                                height: number | null;
+                                fps: number | null;
+                                node: string | null;
+                            } | null;
                         };
                         error: null;
                     };
@@ -13551,6 +13690,17 @@ export interface operations {
                             width: number | null;
                             height: number | null;
                             viewers: null;
+                            camera: {
+                                /** @enum {string} */
+                                state: "connecting" | "live" | "reconnecting" | "stopped" | "failed";
+                                failure: ("unauthorized" | "not_found" | "unsupported" | "forbidden" | "unreachable") | null;
+                                error: string | null;
+                                codec: string | null;
+                                width: number | null;
+                                height: number | null;
+                                fps: number | null;
+                                node: string | null;
+                            } | null;
                             disconnected: boolean;
                         };
                         error: null;
@@ -13754,6 +13904,17 @@ export interface operations {
                             width: number | null;
                             height: number | null;
                             viewers: null;
+                            camera: {
+                                /** @enum {string} */
+                                state: "connecting" | "live" | "reconnecting" | "stopped" | "failed";
+                                failure: ("unauthorized" | "not_found" | "unsupported" | "forbidden" | "unreachable") | null;
+                                error: string | null;
+                                codec: string | null;
+                                width: number | null;
+                                height: number | null;
+                                fps: number | null;
+                                node: string | null;
+                            } | null;
                             disconnected: boolean;
                         };
                         error: null;
@@ -13938,6 +14099,17 @@ export interface operations {
                             width: number | null;
                             height: number | null;
                             viewers: null;
+                            camera: {
+                                /** @enum {string} */
+                                state: "connecting" | "live" | "reconnecting" | "stopped" | "failed";
+                                failure: ("unauthorized" | "not_found" | "unsupported" | "forbidden" | "unreachable") | null;
+                                error: string | null;
+                                codec: string | null;
+                                width: number | null;
+                                height: number | null;
+                                fps: number | null;
+                                node: string | null;
+                            } | null;
                             disconnected: boolean;
                         };
                         error: null;
@@ -14310,7 +14482,9 @@ export interface operations {
     };
     getApiV1AppsAppWsIngest: {
         parameters: {
-            query?: never;
+            query?: {
+                scope?: "cluster" | "node";
+            };
             header?: never;
             path: {
                 app: string;
@@ -14322,6 +14496,8 @@ export interface operations {
             /** @description Success: `{ data, error: null }`. */
             200: {
                 headers: {
+                    /** @description Set when the answer is partial: the comma-separated ids of the live nodes that did not answer within 2 s (left out of the answer). */
+                    "X-Cluster-Missing"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14348,6 +14524,7 @@ export interface operations {
                             framesIn: number;
                             bytesIn: number;
                             framesDropped: number;
+                            node: string | null;
                         }[];
                         error: null;
                     };
@@ -15099,6 +15276,7 @@ export interface operations {
                             framesIn: number;
                             bytesIn: number;
                             framesDropped: number;
+                            node: string | null;
                         };
                         error: null;
                     };
@@ -15281,6 +15459,7 @@ export interface operations {
                             framesIn: number;
                             bytesIn: number;
                             framesDropped: number;
+                            node: string | null;
                         };
                         error: null;
                     };
@@ -15760,6 +15939,619 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getLiveAppRoomIndexM3u8: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                app: string;
+                room: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `application/vnd.apple.mpegurl`, not JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.mpegurl": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getLiveAppRoomHlsStreamM3u8: {
+        parameters: {
+            query?: {
+                token?: string;
+                _HLS_msn?: string;
+                _HLS_part?: string;
+                _HLS_skip?: "YES" | "v2";
+            };
+            header?: never;
+            path: {
+                app: string;
+                room: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `application/vnd.apple.mpegurl`, not JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.mpegurl": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getLiveAppRoomHlsFile: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                app: string;
+                room: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `video/mp4`, not JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getLiveAppRoomH264StreamM3u8: {
+        parameters: {
+            query?: {
+                token?: string;
+                _HLS_msn?: string;
+                _HLS_part?: string;
+                _HLS_skip?: "YES" | "v2";
+            };
+            header?: never;
+            path: {
+                app: string;
+                room: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `application/vnd.apple.mpegurl`, not JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.mpegurl": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getLiveAppRoomH264File: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                app: string;
+                room: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `video/mp4`, not JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getPlayAppRoom: {
         parameters: {
             query?: never;
@@ -15909,7 +16701,8 @@ export interface operations {
                             app: string;
                             room: string;
                             /** @enum {string} */
-                            kind: "ws-mjpeg" | "webrtc";
+                            kind: "ws-mjpeg" | "hls" | "webrtc";
+                            hlsUrl: string | null;
                             /** @enum {string} */
                             access: "public" | "token";
                             wsUrl: string | null;
@@ -17703,7 +18496,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error 503: `app_unavailable`. */
+            /** @description Error 503: `app_unavailable`, `service_unavailable`. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -17714,7 +18507,7 @@ export interface operations {
                         data: null;
                         error: {
                             /** @enum {string} */
-                            code: "app_unavailable";
+                            code: "app_unavailable" | "service_unavailable";
                             message: string;
                             /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
                             details?: unknown;
@@ -17879,7 +18672,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error 503: `app_unavailable`. */
+            /** @description Error 503: `app_unavailable`, `service_unavailable`. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -17890,7 +18683,7 @@ export interface operations {
                         data: null;
                         error: {
                             /** @enum {string} */
-                            code: "app_unavailable";
+                            code: "app_unavailable" | "service_unavailable";
                             message: string;
                             /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
                             details?: unknown;
@@ -18095,7 +18888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error 503: `app_unavailable`. */
+            /** @description Error 503: `app_unavailable`, `service_unavailable`. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -18106,7 +18899,7 @@ export interface operations {
                         data: null;
                         error: {
                             /** @enum {string} */
-                            code: "app_unavailable";
+                            code: "app_unavailable" | "service_unavailable";
                             message: string;
                             /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
                             details?: unknown;
@@ -18279,7 +19072,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error 503: `app_unavailable`. */
+            /** @description Error 503: `app_unavailable`, `service_unavailable`. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -18290,7 +19083,7 @@ export interface operations {
                         data: null;
                         error: {
                             /** @enum {string} */
-                            code: "app_unavailable";
+                            code: "app_unavailable" | "service_unavailable";
                             message: string;
                             /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
                             details?: unknown;
@@ -21939,7 +22732,9 @@ export interface operations {
     };
     getApiV1AppsAppPluginsIdWorkerStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                scope?: "cluster" | "node";
+            };
             header?: never;
             path: {
                 app: string;
@@ -21952,6 +22747,8 @@ export interface operations {
             /** @description Success: `{ data, error: null }`. */
             200: {
                 headers: {
+                    /** @description Set when the answer is partial: the comma-separated ids of the live nodes that did not answer within 2 s (left out of the answer). */
+                    "X-Cluster-Missing"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21978,6 +22775,31 @@ export interface operations {
                                 };
                             };
                             rssBytes: number | null;
+                            node: string;
+                            nodes: {
+                                plugin: string;
+                                /** @enum {string} */
+                                state: "stopped" | "starting" | "running" | "stopping" | "crashed" | "failed";
+                                pid: number | null;
+                                startedAt: string | null;
+                                model: string | null;
+                                crashes: number;
+                                lastExit: {
+                                    exitCode: number | null;
+                                    signal: string | null;
+                                    error: string | null;
+                                } | null;
+                                rooms: {
+                                    [key: string]: {
+                                        fps: number;
+                                        latencyMs: number;
+                                        analysed: number;
+                                        skipped: number;
+                                    };
+                                };
+                                rssBytes: number | null;
+                                node: string;
+                            }[];
                         };
                         error: null;
                     };
@@ -22141,6 +22963,7 @@ export interface operations {
     getApiV1AppsAppPluginsIdLogs: {
         parameters: {
             query?: {
+                scope?: "cluster" | "node";
                 limit?: number;
             };
             header?: never;
@@ -22155,6 +22978,8 @@ export interface operations {
             /** @description Success: `{ data, error: null }`. */
             200: {
                 headers: {
+                    /** @description Set when the answer is partial: the comma-separated ids of the live nodes that did not answer within 2 s (left out of the answer). */
+                    "X-Cluster-Missing"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22165,6 +22990,7 @@ export interface operations {
                                 /** @enum {string} */
                                 stream: "stdout" | "stderr";
                                 line: string;
+                                node: string;
                             }[];
                         };
                         error: null;
@@ -22408,12 +23234,33 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error 503: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
     getApiV1AppsAppPluginsIdDetections: {
         parameters: {
-            query?: never;
+            query?: {
+                scope?: "cluster" | "node";
+            };
             header?: never;
             path: {
                 app: string;
@@ -22426,6 +23273,8 @@ export interface operations {
             /** @description Success: `{ data, error: null }`. */
             200: {
                 headers: {
+                    /** @description Set when the answer is partial: the comma-separated ids of the live nodes that did not answer within 2 s (left out of the answer). */
+                    "X-Cluster-Missing"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22448,6 +23297,7 @@ export interface operations {
                                     height: number;
                                 };
                             }[];
+                            node: string;
                         }[];
                         error: null;
                     };

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { AuditApi } from "../audit/service.ts";
+import { clusterLock } from "../core/cluster-lock.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import { InTurn } from "../lib/in-turn.ts";
@@ -24,6 +25,8 @@ export interface AppsApi {
   readonly configs: AppConfigService;
   readonly secrets: AppSecrets;
   readonly s3: S3Clients;
+  /** Resolves once the app's config and secrets are the stored ones, as far as this node has heard (another node's write read). */
+  current(app: string): Promise<void>;
 }
 
 /** Apps (tenants): the registry, per-app config with backups, presets, and the S3 and MQTT blocks. */
@@ -37,14 +40,17 @@ export function appsModule(core: Core, deps: { audit: AuditApi }): Module<{ apps
   const storage = databases.dialect === "postgres" ? new DatabaseConfigs(databases) : new ConfigFiles(path.join(config.dataDir, "apps"));
   const configs = new AppConfigService({ storage, locks: new InTurn<string>(), logger, audit: deps.audit });
   const secrets = new AppSecrets({ databases, box: core.box, logger });
-  const service = new AppService({ store: core.registry, configs, secrets, databases, dataDir: config.dataDir, logger });
-  const s3 = new S3Clients({ secrets, configOf: (app) => configs.get(app), ssrf: core.ssrf, ambient: config.s3AmbientCredentials });
+  // Only nodes sharing a database (Redis configured) need the cluster lock and its reads of the database.
+  const prefixLock = core.redis ? clusterLock(core.redis, logger) : undefined;
+  const service = new AppService({ store: core.registry, configs, secrets, databases, dataDir: config.dataDir, logger, prefixLock });
+  const current = async (app: string) => void (await Promise.all([configs.current(app), secrets.current(app)]));
+  const s3 = new S3Clients({ secrets, configOf: (app) => configs.get(app), current, ssrf: core.ssrf, ambient: config.s3AmbientCredentials });
   // Every credential change goes through the secrets store: one place to record it, by name only.
   secrets.onChange((app, name, change) => deps.audit.record({ action: credentialAction(name), app, target: name, summary: { field: name, change } }));
   service.onDelete((app, deletion) => deps.audit.record({ action: "app.delete", app, target: `app:${app}`, summary: { deleteVods: deletion.deleteVods } }));
   return {
     name: "apps",
-    provides: { apps: { service, store: core.registry, configs, secrets, s3 } },
+    provides: { apps: { service, store: core.registry, configs, secrets, s3, current } },
     routes: [
       ...appRoutes(service),
       ...configRoutes(configs),
@@ -69,6 +75,10 @@ export function appsModule(core: Core, deps: { audit: AuditApi }): Module<{ apps
       // reloads when read after another node's write, so it is read on a short timer too.
       core.registry.onAdded(async (names) => {
         await Promise.all([configs.loadAll(names), secrets.loadAll(names)]).catch((err: Error) => core.logger.warn({ err: err.message, apps: names }, "could not read new apps' config"));
+      });
+      // Once they are in the registry, the modules hear of their configs (a plugin to run, say).
+      core.registry.onShown((names) => {
+        for (const name of names) configs.announce(name);
       });
       registryTimer = setInterval(() => core.registry.list({ all: true }), REGISTRY_READ_MS);
       registryTimer.unref();

@@ -28,6 +28,7 @@ function whereSet(app: string, name: AppSecretName): string {
  */
 export class AppSecrets {
   private readonly listeners: SecretListener[] = [];
+  private readonly elsewhere: Array<(app: string, name: AppSecretName) => void> = [];
 
   private readonly databases: Databases;
   private readonly box: SecretBox;
@@ -48,7 +49,7 @@ export class AppSecrets {
     this.box = options.box;
     this.logger = options.logger.child({ component: "app-secrets" });
     this.reloads = new BackgroundLoads(
-      (app) => this.load(app),
+      (app) => this.reload(app),
       (app, err) => {
         if (!(err instanceof AppUnavailableError)) this.logger.error({ err, app }, "reading the app's secrets failed: serving what was read before");
       },
@@ -105,6 +106,34 @@ export class AppSecrets {
     this.known.set(app, { rows, read, sealed: new Map(all.map((row) => [row.name, row.value])) });
   }
 
+  /**
+   * `load` when another node wrote the app's tables: each secret it stored or removed there is told
+   * to the `onChangeElsewhere` listeners (a live client built from the old value is made again).
+   */
+  private async reload(app: string): Promise<void> {
+    const before = this.known.get(app)?.sealed;
+    await this.load(app);
+    const after = this.known.get(app)?.sealed;
+    if (!before || !after || before === after) return;
+    for (const name of new Set([...before.keys(), ...after.keys()])) {
+      if (before.get(name) !== after.get(name)) for (const listener of this.elsewhere) listener(app, name);
+    }
+  }
+
+  /**
+   * Resolves once what is held of the app's secrets is what is stored, as far as this node has
+   * heard: a read asked for because another node wrote has run. At once when there is none.
+   */
+  async current(app: string): Promise<void> {
+    try {
+      this.sealed(app);
+    } catch (err) {
+      // Its database refused, or its first read just asked for: the caller meets either itself.
+      if (!(err instanceof AppUnavailableError)) throw err;
+    }
+    await this.reloads.settled(app);
+  }
+
   /** `load` for each app; one whose database is unavailable is skipped (its routes answer 503). */
   async loadAll(apps: readonly string[]): Promise<void> {
     await Promise.all(apps.map((app) => unlessUnavailableAsync(undefined, () => this.load(app))));
@@ -148,5 +177,10 @@ export class AppSecrets {
   /** Called after a secret is stored or removed, so holders of a copy (a live client) refresh it. */
   onChange(listener: SecretListener): void {
     this.listeners.push(listener);
+  }
+
+  /** Called when a secret another node stored or removed is read here (never for this node's own `set`). */
+  onChangeElsewhere(listener: (app: string, name: AppSecretName) => void): void {
+    this.elsewhere.push(listener);
   }
 }

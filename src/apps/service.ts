@@ -2,16 +2,21 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Logger } from "pino";
+import type { ClusterLock } from "../core/cluster-lock.ts";
 import { isPlatform, tenantOf, type Principal } from "../auth/principal.ts";
 import { AppUnavailableError, appUnavailableProblem, unlessUnavailable } from "../db/app-unavailable.ts";
 import type { Databases } from "../db/databases.ts";
-import { problem, type Problem } from "../lib/problem.ts";
+import { isProblem, problem, type Problem } from "../lib/problem.ts";
+import { isUniqueViolation } from "../lib/unique-violation.ts";
 import type { AppConfig } from "./config/schema.ts";
 import { editsFrom, type AppConfigService } from "./config/service.ts";
 import { namespaceRoom, prefixesOverlap, prefixesOwning } from "./namespacing.ts";
+import { PrefixAdmission, prefixConflict, type PrefixRequest } from "./prefix-admission.ts";
 import type { CreateAppBody, PatchAppBody } from "./schemas.ts";
 import type { AppSecrets } from "./secrets.ts";
 import type { AppRef, AppRow, AppStore } from "./store.ts";
+
+const nameTaken = (name: string): Problem => problem("conflict", `an app named "${name}" already exists`);
 
 /** The app record of list and get (SPEC leaves it open; see docs/apps.md). */
 export interface AppView {
@@ -63,6 +68,8 @@ export interface AppServiceOptions {
   readonly databases: Databases;
   readonly dataDir: string;
   readonly logger: Logger;
+  /** The cluster lock, when nodes share the database: every prefix write takes it (see `PrefixAdmission`). */
+  readonly prefixLock?: ClusterLock;
 }
 
 /** How an app is being deleted (`DELETE /apps/{name}?deleteVods=true`). */
@@ -81,21 +88,27 @@ export class AppService {
   private configGeneration = 0;
   private index: PrefixIndex | undefined;
   /**
-   * Apps being created, by name, with their prefix: claimed in the synchronous step that checks
-   * them and held until the registry shows the row, so two creates (or a create and a PATCH) that
-   * interleave at the insert's await cannot take the same name or overlapping rooms.
+   * Names of apps being created: claimed in the synchronous step that checks the name and held
+   * until the registry shows the row, so two creates that interleave at an await cannot take it both.
    */
-  private readonly creating = new Map<string, string>();
+  private readonly creating = new Set<string>();
+  private readonly admission: PrefixAdmission;
 
   constructor(private readonly o: AppServiceOptions) {
     this.appsDir = path.join(o.dataDir, "apps");
     o.configs.onChange(() => this.configGeneration++);
-    // Every config write that would move an app's prefix onto another's rooms is refused.
-    o.configs.admitWith((app, next) => {
-      const prefix = next.room_prefix ?? app;
-      const current = unlessUnavailable(undefined, () => this.o.configs.get(app).room_prefix ?? app);
-      return prefix === current ? undefined : this.prefixConflict(app, prefix, "yaml.room_prefix");
+    this.admission = new PrefixAdmission({
+      known: () => this.prefixes().entries.map((e) => ({ app: e.app.name, prefix: e.prefix })),
+      store: o.store,
+      configs: o.configs,
+      lock: o.prefixLock,
     });
+    // Every config write that would move an app's prefix onto another's rooms is refused.
+    const request = (app: string, next: AppConfig): PrefixRequest => ({ app, prefix: next.room_prefix ?? app, field: "yaml.room_prefix", existing: true });
+    o.configs.admitWith(
+      (app, next) => this.admission.check(request(app, next)),
+      (app, next, write) => this.admission.admit(request(app, next), write),
+    );
   }
 
   view(app: AppRow): AppView {
@@ -211,19 +224,6 @@ export class AppService {
     return room;
   }
 
-  /**
-   * 409 when `prefix` overlaps the prefix of any app other than `app` (see `prefixesOverlap`).
-   * Enforced across the platform, not per media server: simpler, and apps may move between servers.
-   * The message names no app: the other one may be another tenant's.
-   */
-  private prefixConflict(app: string, prefix: string, field: string): Problem | undefined {
-    const taken = [...this.prefixes().entries.map((e) => [e.app.name, e.prefix] as const), ...this.creating];
-    if (!taken.some(([other, otherPrefix]) => other !== app && prefixesOverlap(otherPrefix, prefix))) return undefined;
-    return problem("conflict", `room prefix "${prefix}" overlaps a prefix already in use; choose another roomPrefix`, {
-      details: [{ path: field, message: "overlaps a room prefix already in use" }],
-    });
-  }
-
   /** Pairs of apps whose prefixes overlap, from before prefixes had to be apart (logged at start, shown in db/health). */
   prefixOverlaps(): PrefixOverlap[] {
     const all = this.prefixes().entries;
@@ -273,9 +273,8 @@ export class AppService {
    * inside the transaction that inserts the row.
    */
   async create(caller: Principal, body: CreateAppBody): Promise<AppView | Problem> {
-    if (this.o.store.findByName(body.name) || this.creating.has(body.name)) return problem("conflict", `an app named "${body.name}" already exists`);
-    const final = path.join(this.appsDir, body.name);
-    if (existsSync(final)) {
+    if (this.o.store.findByName(body.name) || this.creating.has(body.name)) return nameTaken(body.name);
+    if (existsSync(path.join(this.appsDir, body.name))) {
       return problem("conflict", `a folder for "${body.name}" is already in the data dir; remove or rename it first`);
     }
     const tenant = isPlatform(caller) ? null : tenantOf(caller);
@@ -283,43 +282,61 @@ export class AppService {
       return problem("forbidden", "this account belongs to no team, so it cannot own an app");
     }
     const prefix = body.roomPrefix ?? body.name;
-    const conflict = this.prefixConflict(body.name, prefix, "roomPrefix");
-    if (conflict) return body.roomPrefix === undefined ? { ...conflict, message: `${conflict.message} (it defaults to the app's name)` } : conflict;
     const initial = this.o.configs.initial(body.displayName ?? body.name, prefix);
     // Nothing is created unless the first config is one the app can live by.
     const checked = this.o.configs.check(initial);
     if ("kind" in checked) return checked;
-    const staging = path.join(this.appsDir, ".staging", `${body.name}-${randomBytes(6).toString("hex")}`);
-    // Claimed in the same synchronous step as the checks above (see `creating`).
-    this.creating.set(body.name, prefix);
+    // Claimed in the same synchronous step as the name's check (see `creating`).
+    this.creating.add(body.name);
+    try {
+      const made = await this.admission.admit({ app: body.name, prefix, field: "roomPrefix", existing: false }, () => this.scaffold(body.name, tenant, initial));
+      if (made === undefined) return nameTaken(body.name);
+      if (isProblem(made) && body.roomPrefix === undefined) return { ...made, message: `${made.message} (it defaults to the app's name)` };
+      return made;
+    } finally {
+      this.creating.delete(body.name);
+    }
+  }
+
+  /**
+   * `create`'s writes, once admitted: resolves once the registry shows the app and its config is
+   * live; undefined when another node inserted the name first (the registry's index decided).
+   */
+  private async scaffold(name: string, tenant: number | null, initial: string): Promise<AppView | undefined> {
+    const final = path.join(this.appsDir, name);
+    const staging = path.join(this.appsDir, ".staging", `${name}-${randomBytes(6).toString("hex")}`);
     try {
       mkdirSync(staging, { recursive: true });
       for (const folder of FOLDERS) mkdirSync(path.join(staging, folder));
-      const row = await this.o.store.insert(body.name, tenant, {
+      const row = await this.o.store.insert(name, tenant, {
         // The first config goes in with the app's storage, so no app is ever left without one.
         storage: async (trx) => {
-          await this.o.databases.createApp(body.name, { staging, trx });
-          await this.o.configs.create(body.name, initial, { staging, trx });
+          await this.o.databases.createApp(name, { staging, trx });
+          await this.o.configs.create(name, initial, { staging, trx });
         },
         files: () => {
           renameSync(staging, final);
           // A deleted app of the same name may have left what was known of its config (its missing file).
-          this.o.configs.forget(body.name);
+          this.o.configs.forget(name);
         },
+      }).catch((err: unknown) => {
+        if (isUniqueViolation(err)) return undefined;
+        throw err;
       });
-      await Promise.all([this.o.configs.load(body.name), this.o.secrets.load(body.name)]);
-      this.o.logger.info({ app: body.name, tenant }, "app created");
+      if (!row) return undefined;
+      await Promise.all([this.o.configs.load(name), this.o.secrets.load(name)]);
+      this.o.logger.info({ app: name, tenant }, "app created");
       return this.view(row);
     } finally {
-      this.creating.delete(body.name);
       rmSync(staging, { recursive: true, force: true });
     }
   }
 
   /** Edits top-level fields; they live in config.yaml, so this is a config write with a backup. */
   async patch(app: AppRow, body: PatchAppBody): Promise<AppView | Problem> {
-    // The config write checks it too (under the app's lock); checked here first to name the API's field.
-    const conflict = body.roomPrefix === undefined || body.roomPrefix === this.roomPrefix(app) ? undefined : this.prefixConflict(app.name, body.roomPrefix, "roomPrefix");
+    // Checked here first against what this node knows, to fail early; the config write is what decides.
+    const request = body.roomPrefix === undefined ? undefined : { app: app.name, prefix: body.roomPrefix, field: "roomPrefix", existing: true };
+    const conflict = request && this.admission.check(request);
     if (conflict) return conflict;
     const edits = editsFrom([
       [["display_name"], body.displayName],
@@ -332,7 +349,8 @@ export class AppService {
     ]);
     if (edits.length > 0) {
       const updated = await this.o.configs.update(app.name, edits);
-      if ("kind" in updated) return updated;
+      // The write's only conflict is the prefix rule's; named after this API's field, as above.
+      if ("kind" in updated) return updated.code === "conflict" && body.roomPrefix !== undefined ? prefixConflict(body.roomPrefix, "roomPrefix") : updated;
     }
     if (body.callbackSecret !== undefined) {
       await this.o.secrets.set(app.name, "callbacks.secret", body.callbackSecret === "" ? undefined : body.callbackSecret);

@@ -79,6 +79,7 @@ export class AppStore {
   private retry = false;
   private readonly reloads: BackgroundLoads<typeof REGISTRY>;
   private readonly added: Array<(names: string[]) => Promise<void>> = [];
+  private readonly appeared: Array<(names: string[]) => void> = [];
 
   constructor(options: AppStoreOptions) {
     this.handle = options.db;
@@ -118,6 +119,12 @@ export class AppStore {
   /** Every app, by name: the same array until the registry changes, so a cache can be keyed on it. */
   snapshot(): readonly AppRow[] {
     return this.registry().all;
+  }
+
+  /** Every app's name as the database holds it now, past the snapshot (which may not show another node's create yet). */
+  async storedNames(): Promise<string[]> {
+    const rows = await this.db.selectFrom("apps").select("name").execute();
+    return rows.map((row) => row.name);
   }
 
   count(): number {
@@ -182,18 +189,25 @@ export class AppStore {
     this.added.push(listener);
   }
 
+  /** Told the same names once the registry shows them (after the `onAdded` listeners). */
+  onShown(listener: (names: string[]) => void): void {
+    this.appeared.push(listener);
+  }
+
   /**
-   * For a name this node does not know, which another node may have created a moment ago (a
-   * snapshot served stale would answer 404 for an app that exists): awaits a reload another
-   * process's write asked for, then, if the name is still missing, asks the database for that
-   * name alone (its notice may still be on its way) and reads the registry again when it is there.
+   * For an app (by name or id) this node does not know, which another node may have created a
+   * moment ago (a snapshot served stale would answer 404 for an app that exists): awaits a reload
+   * another process's write asked for, then, if the app is still missing, asks the database for it
+   * alone (its notice may still be on its way) and reads the registry again when it is there.
    */
-  async fresh(name: string): Promise<void> {
+  async fresh(app: { readonly name: string } | { readonly id: number }): Promise<void> {
+    const known = () => ("name" in app ? this.findByName(app.name) : this.findById(app.id));
     this.reloadIfStale();
     await this.reloads.settled(REGISTRY);
-    // Only a name an app may have is asked for (no NUL or other text PostgreSQL would refuse).
-    if (this.findByName(name) || !APP_NAME.test(name)) return;
-    if (!(await this.db.selectFrom("apps").select("id").where("name", "=", name).executeTakeFirst())) return;
+    // Only a name or id an app may have is asked for (no NUL or other text PostgreSQL would refuse, no id past BIGINT).
+    if (known() || ("name" in app ? !APP_NAME.test(app.name) : !Number.isSafeInteger(app.id) || app.id < 1)) return;
+    const row = this.db.selectFrom("apps").select("id");
+    if (!(await ("name" in app ? row.where("name", "=", app.name) : row.where("id", "=", app.id)).executeTakeFirst())) return;
     this.retry = true;
     this.reloadIfStale();
     await this.reloads.settled(REGISTRY);
@@ -205,7 +219,9 @@ export class AppStore {
     const before = this.cached;
     const added = before ? all.filter((app) => !before.byName.has(app.name)).map((app) => app.name) : [];
     if (added.length > 0) await Promise.all(this.added.map((listener) => listener(added)));
-    if (load >= this.shown) this.cached = registryOf(all);
+    if (load < this.shown) return;
+    this.cached = registryOf(all);
+    if (added.length > 0) for (const listener of this.appeared) listener(added);
   }
 
   private registry(): Registry {

@@ -17,6 +17,8 @@ export interface GuardOptions {
   readonly accounts: AccountStore;
   readonly apps: AppStore;
   readonly authzEnforce: boolean;
+  /** Resolves once the app's config and secrets are read again when another node wrote them (at once when none did). */
+  readonly current: (app: string) => Promise<void>;
   /** Why an existing app cannot be served now (its database is damaged), or undefined. */
   readonly unavailable: (app: string) => Problem | undefined;
   /** `SERVICE_CLUSTER_TOKEN`: edge nodes present it on the `cluster` routes; unset, those answer 503. */
@@ -62,10 +64,16 @@ export class Guard {
    * that are not about one app). An app the caller cannot see is answered as not found, exactly
    * as one that does not exist.
    */
-  /** Before `authorize`: an `{app}` this node does not know may be one another node just created. */
-  async knowApp(route: RouteAccess, rawParams: Readonly<Record<string, string>>): Promise<void> {
-    const name = rawParams["app"] ?? "";
-    if (route.app && !this.o.apps.findByName(name)) await this.o.apps.fresh(name);
+  /**
+   * Before a route about an `{app}` runs (public routes too): an app this node does not know may be
+   * one another node just created, and one whose config or secrets another node just wrote is read
+   * again first, so a request right after a write on another node is served that write.
+   */
+  async knowApp(rawParams: Readonly<Record<string, string>>): Promise<void> {
+    const name = rawParams["app"];
+    if (name === undefined) return;
+    if (!this.o.apps.findByName(name)) await this.o.apps.fresh({ name });
+    if (this.o.apps.findByName(name)) await this.o.current(name);
   }
 
   authorize(caller: Principal, route: RouteAccess, rawParams: Readonly<Record<string, string>>): AppRow | null | Problem {

@@ -21,6 +21,7 @@ export function authModule(
     sessions: deps.accounts.sessions,
     accounts: deps.accounts.store,
     apps: deps.apps.store,
+    current: deps.apps.current,
     authzEnforce: core.config.authzEnforce,
     unavailable: (app) => core.databases.availability(app),
     clusterToken: core.config.clusterToken,

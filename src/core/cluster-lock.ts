@@ -31,9 +31,9 @@ export function clusterLock(redis: RedisLink | undefined, logger: Logger): Clust
       const token = randomBytes(12).toString("base64url");
       const held = await acquire(redis, key, token).catch((err: Error) => err);
       if (held !== true) {
-        // As the rate limits do: a Redis that fails must not take quota checks down with it; they
-        // then count for this node alone (its in-process guard still holds) until Redis is back.
-        log.warn({ lock: name, err: held === false ? "still held by another node" : held.message }, "could not take the cluster lock; checking the quota on this node alone");
+        // As the rate limits do: a Redis that fails must not take quota or room-prefix checks down
+        // with it; they then hold for this node alone (its in-process guard still holds) until Redis is back.
+        log.warn({ lock: name, err: held === false ? "still held by another node" : held.message }, "could not take the cluster lock; checking on this node alone");
         return work();
       }
       try {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STREAM_TYPES } from "../streams/view.ts";
 
 /** The MQTT topic group of each event (SPEC 6.5). */
 export type EventCategory = "connection" | "vod" | "plugin" | "interaction" | "alert";
@@ -6,7 +7,6 @@ export type EventCategory = "connection" | "vod" | "plugin" | "interaction" | "a
 /** A flat data object, for the events whose payload the spec leaves open. */
 const flat = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.undefined()]));
 
-const STREAM_TYPES = ["webrtc", "rtmp", "rtsp", "whip", "ws-mjpeg"] as const;
 
 /**
  * Every event of SPEC 6.2 with its category and, where SPEC 6.3 gives one, its data shape. The

@@ -1,5 +1,8 @@
 import { createReadStream } from "node:fs";
+import type { Readable } from "node:stream";
+import type { RelayedStream } from "../peers/relay.ts";
 import { statusLine } from "./exchange.ts";
+import { relayedStream } from "./relay-stream.ts";
 import type { Reply, StreamReply } from "./reply.ts";
 
 /** The bytes of a file a Range header asks for, both ends inclusive. */
@@ -48,55 +51,76 @@ function disposition(filename: string): string {
 
 /**
  * A file sent as an attachment, whole (200) or one range of it (206), streamed from disk in
- * chunks with uWS backpressure (a chunk the socket does not take waits for `onWritable`), so a
- * large VOD never sits in memory; 416 with `Content-Range: bytes * /size` for a range outside it.
+ * chunks (`sizedStream`), so a large VOD never sits in memory; 416 with
+ * `Content-Range: bytes * /size` for a range outside it.
  */
 export function fileReply(o: FileReplyOptions): Reply | StreamReply {
   const headers: Record<string, string> = { "accept-ranges": "bytes", "content-type": o.contentType, "content-disposition": disposition(o.filename) };
   const range = parseRange(o.range, o.size);
   if (range === "unsatisfiable") return { kind: "reply", status: 416, headers: { "content-range": `bytes */${o.size}` } };
-  const status = range ? 206 : 200;
   if (range) headers["content-range"] = `bytes ${range.start}-${range.end}/${o.size}`;
   const start = range?.start ?? 0;
   const end = range?.end ?? o.size - 1;
-  const total = end - start + 1;
+  return sizedStream(range ? 206 : 200, headers, end - start + 1, () => createReadStream(o.path, { start, end, highWaterMark: 256 * 1024 }));
+}
+
+/**
+ * Another node's answer to a request for a file (a VOD's, whole or a range: `src/peers/relay.ts`)
+ * passed on as it comes, status and headers as the peer wrote them, with the length it said; an
+ * answer without one is passed on as a live stream is.
+ */
+export function relayedFileReply(peer: RelayedStream): StreamReply {
+  return peer.length === undefined ? relayedStream(peer) : sizedStream(peer.status, peer.headers, peer.length, () => peer.body);
+}
+
+/**
+ * A body of `total` bytes read from `open()`'s stream, with uWS backpressure: a chunk the socket
+ * does not take waits for `onWritable`, and the stream is paused meanwhile, so memory stays one
+ * chunk per client. The client leaving destroys the stream; the stream failing closes the client.
+ */
+function sizedStream(status: number, headers: Readonly<Record<string, string>>, total: number, open: () => Readable): StreamReply {
   return {
     kind: "stream",
     status,
     headers,
     start: (res, onGone, sent) => {
-      let gone = false;
-      const stream = createReadStream(o.path, { start, end, highWaterMark: 256 * 1024 });
-      onGone(() => {
-        gone = true;
+      // Once the client left or has every byte, the response is not touched again: a peer's body
+      // destroyed before its end emits an error, which must not close a response already ended.
+      let over = false;
+      const stream = open();
+      const finish = (): void => {
+        over = true;
         stream.destroy();
+      };
+      stream.on("error", () => {
+        if (over) return;
+        over = true;
+        res.close();
       });
+      onGone(finish);
       res.cork(() => {
         res.writeStatus(statusLine(status));
         for (const name in sent) res.writeHeader(name, sent[name] as string);
         if (total === 0) res.end();
       });
-      if (total === 0) return stream.destroy();
-      stream.on("error", () => {
-        if (!gone) res.close();
-      });
+      if (total === 0) return finish();
       stream.on("data", (data) => {
-        if (gone) return;
+        if (over) return;
         const chunk = data as Buffer;
         const base = res.getWriteOffset();
         let [ok, done] = [false, false];
         res.cork(() => {
           [ok, done] = res.tryEnd(chunk, total);
         });
-        if (done) return stream.destroy();
+        if (done) return finish();
         if (ok) return;
         // The socket took part of the chunk: wait, then send the rest from where it stopped.
         stream.pause();
         res.onWritable((offset) => {
-          const [sent, finished] = res.tryEnd(chunk.subarray(offset - base), total);
-          if (finished) stream.destroy();
-          else if (sent) stream.resume();
-          return sent;
+          const [taken, finished] = res.tryEnd(chunk.subarray(offset - base), total);
+          if (finished) finish();
+          else if (taken) stream.resume();
+          return taken;
         });
       });
     },

@@ -184,7 +184,7 @@ export class Pipeline {
       rate = await this.countRequest(route, isProblem(caller) ? null : caller, ip);
       if (rate?.refused) return { outcome: rate.refused, unreadBody: takesBody, rate };
       if (isProblem(caller)) return { outcome: caller, unreadBody: takesBody, rate };
-      await this.options.guard.knowApp(route, rawParams);
+      await this.options.guard.knowApp(rawParams);
       const target = this.options.guard.authorize(caller, route, rawParams);
       if (isProblem(target)) return { outcome: target, unreadBody: takesBody, rate };
       principal = caller;
@@ -194,6 +194,7 @@ export class Pipeline {
       rate = await this.countRequest(route, null, ip);
       if (rate?.refused) return { outcome: rate.refused, unreadBody: takesBody, rate };
     }
+    if (route.auth === "public") await this.options.guard.knowApp(rawParams);
 
     let body: unknown;
     if (bodyRead) {

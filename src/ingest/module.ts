@@ -2,20 +2,47 @@ import type { AppsApi } from "../apps/module.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import type { MediaApi } from "../media/module.ts";
+import type { Ownership } from "../peers/ownership.ts";
+import type { StreamsApi } from "../streams/module.ts";
+import type { StreamQuota } from "../tenants/quota.ts";
 import { PasswordWindows } from "./password-window.ts";
+import { PulledCameras } from "./pulled.ts";
 import { ingressRoutes } from "./routes.ts";
 import { IngressService } from "./service.ts";
 
-/** What later modules use of ingest: the ingress service (app stats count ingresses by state). */
+/** What later modules use of ingest: the ingress service (app stats count ingresses by state), and the pulled cameras' video. */
 export interface IngestApi {
   readonly ingress: IngressService;
+  readonly pulled: PulledCameras;
 }
 
-/** Ingest through the media server: RTMP push, WHIP and pulled URLs (SPEC 2.5, 4.9). */
-export function ingestModule(core: Core, deps: { apps: AppsApi; media: MediaApi }): Module<{ ingest: IngestApi }> {
+/**
+ * Ingest (SPEC 2.5, 4.9): through the media server (RTMP push, WHIP, pulled URLs it takes), and
+ * the cameras the service pulls itself (issue 33).
+ */
+export function ingestModule(
+  core: Core,
+  deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; quota: StreamQuota; ownership: Ownership },
+): Module<{ ingest: IngestApi }> {
   const { config, databases, box, ssrf, events } = core;
   const logger = core.logger.child({ component: "ingest" });
+  const pulled = new PulledCameras({
+    databases,
+    box,
+    apps: deps.apps.service,
+    registry: deps.apps.store,
+    supervisor: core.supervisor,
+    ownership: deps.ownership,
+    tracker: deps.streams.tracker,
+    events,
+    quota: deps.quota,
+    ssrf,
+    node: config.node.id,
+    logger,
+  });
+  deps.streams.local.add(pulled);
   const ingress = new IngressService({
+    pulled,
     servers: deps.media.servers,
     apps: deps.apps.service,
     databases,
@@ -48,9 +75,18 @@ export function ingestModule(core: Core, deps: { apps: AppsApi; media: MediaApi 
   });
   return {
     name: "ingest",
-    provides: { ingest: { ingress } },
+    provides: { ingest: { ingress, pulled } },
     routes: ingressRoutes(ingress),
-    stop: () => windows.stop(),
-    forgetApp: (app) => windows.forgetApp(app),
+    start: () => pulled.resume(),
+    // A pulled camera never ends by itself: it stops first, and its stream row is written before the databases close.
+    drain: () => void pulled.drain(),
+    stop: async () => {
+      windows.stop();
+      await pulled.drain();
+    },
+    forgetApp: async (app) => {
+      windows.forgetApp(app);
+      await pulled.forgetApp(app);
+    },
   };
 }

@@ -28,7 +28,7 @@ export function ingressRoutes(ingress: IngressService): Route[] {
       body: createIngressBody,
       response: ingressResponse,
       responseStatus: 201,
-      errors: ["media_server_unavailable"],
+      errors: ["media_server_unavailable", "conflict", "quota_exceeded"],
       handler: async (ctx) => okOr(await ingress.create(appOf(ctx), ctx.body), 201),
     }),
     defineRoute({

@@ -10,8 +10,11 @@ export const createIngressBody = z
     participantName: z.string().max(120).optional(),
     url: z.url({ protocol: /^(rtsp|rtsps|rtmp|rtmps|https?|srt)$/, message: "an rtsp, rtmp, http(s) or srt URL" }).max(2000).optional(),
     enableTranscoding: z.boolean().optional(),
+    /** RTSP's transport for a camera the service pulls (docs/cameras.md): TCP unless the camera only does UDP. */
+    transport: z.enum(["tcp", "udp"]).optional(),
   })
-  .refine((b) => b.inputType !== "url" || b.url !== undefined, { path: ["url"], message: "required when inputType is url" });
+  .refine((b) => b.inputType !== "url" || b.url !== undefined, { path: ["url"], message: "required when inputType is url" })
+  .refine((b) => b.transport === undefined || /^rtsps?:/i.test(b.url ?? ""), { path: ["transport"], message: "only for rtsp:// and rtsps:// sources" });
 
 export const listIngressQuery = pageQuery.extend({
   room: z.string().max(120).optional(),
@@ -45,6 +48,22 @@ export const ingressResponse = z.strictObject({
   width: z.number().nullable(),
   height: z.number().nullable(),
   viewers: z.null(),
+  /** A camera the service pulls itself (issue 33): its actor's state; null for LiveKit's ingresses. */
+  camera: z
+    .strictObject({
+      state: z.enum(["connecting", "live", "reconnecting", "stopped", "failed"]),
+      /** Why it failed: unauthorized, not_found, unsupported, forbidden (SSRF rules) or unreachable. */
+      failure: z.enum(["unauthorized", "not_found", "unsupported", "forbidden", "unreachable"]).nullable(),
+      /** The last error the pull reported, credentials masked. */
+      error: z.string().nullable(),
+      codec: z.string().nullable(),
+      width: z.number().nullable(),
+      height: z.number().nullable(),
+      fps: z.number().nullable(),
+      /** The node whose actor pulls it. */
+      node: z.string().nullable(),
+    })
+    .nullable(),
 });
 export const ingressesResponse = z.array(ingressResponse);
 /** Reset, disable and enable also say whether a live publisher was removed. */

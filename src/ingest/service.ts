@@ -14,6 +14,7 @@ import type { SecretBox } from "../secrets/box.ts";
 import type { WindowOutcome } from "./password-window.ts";
 import { ingressVideo } from "./video-options.ts";
 import type { CreateIngressBody, ListIngressQuery } from "./schemas.ts";
+import { PulledCameras, pulledByService, pulledView } from "./pulled.ts";
 import { ingressStore, type IngressInputType, type IngressRow, type IngressStore } from "./store.ts";
 
 function transcode(input: IngressInputType, wanted: boolean): boolean | undefined {
@@ -36,17 +37,30 @@ export interface IngressDeps {
   readonly logger: Logger;
   /** How long around its start an RTMP connection has to validate its stream password. */
   readonly passwordWindowMs: number;
+  /** The cameras the service pulls itself (URLs LiveKit's ingress does not take). */
+  readonly pulled: PulledCameras;
 }
 
-/** Ingress through LiveKit, with the RTMP push form and stream passwords of SPEC 2.5. */
+/** LiveKit's status names for a pulled camera's states, so one `status` field reads the same for both. */
+const PULLED_STATUS = { connecting: "buffering", live: "publishing", reconnecting: "buffering", stopped: "inactive", failed: "error" } as const;
+
+/**
+ * Ingress (SPEC 2.5): through LiveKit, with the RTMP push form and stream passwords, and pulled
+ * URLs LiveKit does not take (RTSP always; SRT, RTMP and HLS pulls while no media server is
+ * configured), which the service pulls itself (`pulled.ts`).
+ */
 export class IngressService {
   constructor(private readonly d: IngressDeps) {}
 
   async create(app: AppRow, body: CreateIngressBody): Promise<Record<string, unknown> | Problem> {
     const media = this.d.servers.forApp(app.name);
-    if (!media) return MEDIA_SERVER_MISSING;
     const room = this.d.apps.roomOf(app, body.room);
     if (typeof room !== "string") return room;
+    if (body.url !== undefined && pulledByService(body.url, media !== undefined)) {
+      const row = await this.d.pulled.create(app, room, { url: body.url, transport: body.transport, participantIdentity: body.participantIdentity });
+      return isProblem(row) ? row : this.view(app, undefined, row);
+    }
+    if (!media) return MEDIA_SERVER_MISSING;
     if (body.url) {
       const refused = await ssrfRefusal(new URL(body.url).hostname, this.d.ssrf);
       if (refused) return problem("validation_failed", `body.url: ${withAllowHint(refused)}`, { details: [{ path: "body.url", message: refused, code: "custom" }] });
@@ -85,17 +99,22 @@ export class IngressService {
     return this.view(app, info, await this.row(app, info.ingressId));
   }
 
+  /**
+   * Pulled cameras need no media server: LiveKit is asked for live state only when the app has
+   * ingresses of its (without a media server they are listed without it).
+   */
   async list(app: AppRow, query: ListIngressQuery): Promise<{ data: Record<string, unknown>[]; total: number } | Problem> {
     const media = this.d.servers.forApp(app.name);
-    if (!media) return MEDIA_SERVER_MISSING;
-    let live: IngressInfo[];
-    try {
-      live = await media.ingress.listIngress({});
-    } catch (err) {
-      return mediaServerDown(err);
+    const all = await this.rows(app).list();
+    let live: IngressInfo[] = [];
+    if (media && all.some((r) => r.source_sealed === null)) {
+      try {
+        live = await media.ingress.listIngress({});
+      } catch (err) {
+        return mediaServerDown(err);
+      }
     }
     const byId = new Map(live.map((i) => [i.ingressId, i]));
-    const all = await this.rows(app).list();
     const q = query.q?.toLowerCase();
     const matching = all.filter(
       (r) => (query.room === undefined || r.room === query.room) && (q === undefined || r.ingress_id.toLowerCase().includes(q) || r.room.toLowerCase().includes(q)),
@@ -105,9 +124,10 @@ export class IngressService {
   }
 
   async get(app: AppRow, id: string): Promise<Record<string, unknown> | Problem> {
+    const row = await this.row(app, id);
+    if (row?.source_sealed) return this.view(app, undefined, row);
     const media = this.d.servers.forApp(app.name);
     if (!media) return MEDIA_SERVER_MISSING;
-    const row = await this.row(app, id);
     if (!row) return problem("not_found", `no ingress ${id} in app ${app.name}`);
     try {
       const [info] = await media.ingress.listIngress({ ingressId: id });
@@ -118,9 +138,16 @@ export class IngressService {
   }
 
   async delete(app: AppRow, id: string): Promise<true | Problem> {
+    const row = await this.row(app, id);
+    if (row?.source_sealed) {
+      // Stopped first: its stream ends (and its events go out) while the row still names it.
+      await this.d.pulled.stopCamera(app.name, row);
+      await this.rows(app).delete(id);
+      return true;
+    }
     const media = this.d.servers.forApp(app.name);
     if (!media) return MEDIA_SERVER_MISSING;
-    if (!(await this.row(app, id))) return problem("not_found", `no ingress ${id} in app ${app.name}`);
+    if (!row) return problem("not_found", `no ingress ${id} in app ${app.name}`);
     try {
       await media.ingress.deleteIngress(id);
     } catch (err) {
@@ -136,9 +163,12 @@ export class IngressService {
    * publisher in the room is removed at once, so it must validate again with the new one.
    */
   async reset(app: AppRow, id: string): Promise<Record<string, unknown> | Problem> {
+    const row = await this.row(app, id);
+    if (row?.source_sealed) {
+      return problem("conflict", `ingress ${id} is a camera the service pulls: it has no stream key or password of ours (its credentials are in its URL); for another URL, delete it and create another`);
+    }
     const media = this.d.servers.forApp(app.name);
     if (!media) return MEDIA_SERVER_MISSING;
-    const row = await this.row(app, id);
     if (!row) return problem("not_found", `no ingress ${id} in app ${app.name}`);
     if (row.input_type !== "rtmp" || (row.password_sealed === null && !this.d.apps.config(app).features.rtmpPassword)) {
       return problem(
@@ -157,9 +187,10 @@ export class IngressService {
    * publisher at once) or enables an ingress.
    */
   async setEnabled(app: AppRow, id: string, enabled: boolean): Promise<Record<string, unknown> | Problem> {
+    const row = await this.row(app, id);
+    if (row?.source_sealed) return this.setPulledEnabled(app, row, enabled);
     const media = this.d.servers.forApp(app.name);
     if (!media) return MEDIA_SERVER_MISSING;
-    const row = await this.row(app, id);
     if (!row) return problem("not_found", `no ingress ${id} in app ${app.name}`);
     try {
       await media.ingress.updateIngress(id, { name: `${app.name}:${row.room}`, roomName: row.room, participantIdentity: row.participant_identity, enabled });
@@ -170,6 +201,19 @@ export class IngressService {
     const disconnected = enabled ? false : await this.disconnect(media, row);
     if (isProblem(disconnected)) return disconnected;
     return { ...(await this.current(app, media, id)), disconnected };
+  }
+
+  /**
+   * Disabling a pulled camera stops its pull (its stream ends) until it is enabled; enabling one
+   * that is disabled, stopped or failed connects it again.
+   */
+  private async setPulledEnabled(app: AppRow, row: IngressRow, enabled: boolean): Promise<Record<string, unknown>> {
+    const wasLive = row.pull_state === "live";
+    await this.rows(app).setDisabled(row.ingress_id, enabled ? null : (row.disabled_at ?? new Date().toISOString()));
+    const now = (await this.row(app, row.ingress_id)) ?? row;
+    if (enabled) await this.d.pulled.restart(app.name, now);
+    else await this.d.pulled.stopCamera(app.name, now);
+    return { ...this.view(app, undefined, await this.row(app, row.ingress_id)), disconnected: !enabled && wasLive };
   }
 
   /** Checks an RTMP stream password in constant time and marks the connection authorized. */
@@ -264,10 +308,11 @@ export class IngressService {
     const path = `${encodeURIComponent(app.name)}/${encodeURIComponent(room)}`;
     const embed = `${this.d.publicUrl}/embed/${path}`;
     const state = info?.state;
+    const camera = row?.source_sealed ? pulledView(row) : null;
     return {
       ingressId: info?.ingressId ?? row?.ingress_id,
       inputType,
-      url: inputType === "rtmp" ? rtmpUrl : info?.url || null,
+      url: inputType === "rtmp" ? rtmpUrl : camera ? row?.source_masked : info?.url || null,
       rtmp_url: rtmpUrl,
       streamKey,
       stream_key: streamKey,
@@ -281,11 +326,12 @@ export class IngressService {
       enabled: (row?.disabled_at ?? null) === null,
       disabledAt: row?.disabled_at ?? null,
       rotatedAt: row?.rotated_at ?? null,
-      status: state ? (STATUS[Number(state.status)] ?? "unknown") : "unknown",
+      status: camera ? PULLED_STATUS[camera.state] : state ? (STATUS[Number(state.status)] ?? "unknown") : "unknown",
       bitrate: state?.video?.averageBitrate ?? null,
-      width: state?.video?.width ?? null,
-      height: state?.video?.height ?? null,
+      width: camera ? camera.width : (state?.video?.width ?? null),
+      height: camera ? camera.height : (state?.video?.height ?? null),
       viewers: null,
+      camera,
     };
   }
 }

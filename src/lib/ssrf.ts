@@ -95,3 +95,19 @@ export async function ssrfRefusal(host: string, allow: SsrfAllowlist): Promise<s
   const verdict = await checkHost(host, allow);
   return "refused" in verdict ? verdict.refused : undefined;
 }
+
+/**
+ * `url` with its host replaced by the address its check resolved, for a client that connects to
+ * the host the URL names: the name cannot resolve elsewhere (DNS rebinding) between the check and
+ * the connection. Only schemes whose connection needs no name (plain RTMP, RTSP, SRT) are pinned;
+ * TLS keeps the name for its handshake (SNI), and HTTP for its Host header, so those rely on the
+ * check made just before they connect.
+ */
+export function pinnedUrl(url: string, address: string): string {
+  const u = new URL(url);
+  if (!PINNABLE.has(u.protocol)) return url;
+  u.hostname = address.includes(":") ? `[${address}]` : address;
+  return u.toString();
+}
+
+const PINNABLE = new Set(["rtmp:", "rtsp:", "srt:"]);

@@ -1,10 +1,14 @@
+import { z } from "zod";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
+import { gatherData, type Scope } from "../peers/ask.ts";
+import type { Peers } from "../peers/service.ts";
 import { RESERVATION_SECONDS, type StreamQuota } from "../tenants/quota.ts";
 import type { MjpegHub } from "./hub.ts";
 import type { CameraKey } from "./keys.ts";
 import type { OriginalGuards } from "./originals.ts";
+import { cameraKeyListResponse } from "./schemas.ts";
 import { cameraUrls } from "./urls.ts";
 
 export interface CameraKeyServiceDeps {
@@ -13,7 +17,10 @@ export interface CameraKeyServiceDeps {
   readonly quota: StreamQuota;
   readonly publicUrl: string;
   readonly originals: OriginalGuards;
+  readonly peers: Peers;
 }
+
+type KeyWithLive = z.output<typeof cameraKeyListResponse>[number];
 
 const noKey = (app: string, id: string) => problem("not_found", `no camera key ${id} in app ${app}`);
 
@@ -36,8 +43,28 @@ export class CameraKeyService {
     return { ...this.describe(app.name, key), streamKey: secret };
   }
 
-  async list(app: AppRow) {
-    return (await this.d.hub.keys(app).list()).map((key) => this.withLive(app, key));
+  /**
+   * The app's keys, each with its camera's live figures from the node it is connected to: this
+   * node's own, and for `scope=cluster` every live peer's (asked with the caller's credential); a
+   * peer that does not answer is named in `missing`, and its cameras show as offline.
+   */
+  async list(app: AppRow, scope: Scope, authorization: string | undefined): Promise<{ items: KeyWithLive[]; missing: readonly string[] }> {
+    const [keys, theirs] = await Promise.all([
+      this.d.hub.keys(app).list(),
+      gatherData(this.d.peers, scope, `/api/v1/apps/${encodeURIComponent(app.name)}/ws-ingest`, {}, authorization, cameraKeyListResponse),
+    ]);
+    const elsewhere = new Map<string, KeyWithLive>();
+    for (const answer of theirs.answers) for (const key of answer.body) if (key.connected) elsewhere.set(key.id, key);
+    const items = keys.map((key) => {
+      const mine = this.withLive(app, key);
+      return mine.connected ? mine : (elsewhere.get(key.id) ?? mine);
+    });
+    return { items, missing: theirs.missing };
+  }
+
+  /** The room of the app's live key `id`, or undefined when there is none (the route answers 404 itself). */
+  async roomOf(app: AppRow, id: string): Promise<string | undefined> {
+    return (await this.d.hub.keys(app).get(id))?.room;
   }
 
   async revoke(app: AppRow, id: string): Promise<Problem | undefined> {
@@ -74,8 +101,9 @@ export class CameraKeyService {
     return { active: this.d.hub.relay(app.name, room)?.live === true, type: "ws-mjpeg", room, mjpegUrl, frameUrl, variant };
   }
 
-  private withLive(app: AppRow, key: CameraKey) {
-    return { ...this.describe(app.name, key), ...this.d.hub.liveOf(app.name, key) };
+  private withLive(app: AppRow, key: CameraKey): KeyWithLive {
+    const live = this.d.hub.liveOf(app.name, key);
+    return { ...this.describe(app.name, key), ...live, node: live.connected ? this.d.peers.id : null };
   }
 
   private describe(app: string, key: CameraKey) {
@@ -84,7 +112,7 @@ export class CameraKeyService {
       room: key.room,
       identity: key.identity,
       createdAt: key.createdAt,
-      status: key.disabledAt === null ? "enabled" : "disabled",
+      status: key.disabledAt === null ? ("enabled" as const) : ("disabled" as const),
       disabledAt: key.disabledAt,
       rotatedAt: key.rotatedAt,
       ...cameraUrls(this.d.publicUrl, app, key.room),

@@ -12,7 +12,7 @@ import type { StreamTracker } from "../streams/tracker.ts";
 import { CameraLink, type CameraLimits, type CameraSocket, type CloseReason } from "./camera.ts";
 import { newCounters, type MjpegCounters } from "./counters.ts";
 import { cameraKeys, type CameraKey, type CameraKeyStore } from "./keys.ts";
-import type { FrameTap, Relay } from "./relay.ts";
+import type { FrameSource, FrameTap, Relay } from "./relay.ts";
 import { Relays } from "./relays.ts";
 import { CameraStreamRows, cameraStreamId } from "./stream-rows.ts";
 import type { Viewer } from "./viewer.ts";
@@ -28,6 +28,12 @@ export interface CameraLive {
   readonly bytesIn: number;
   readonly framesDropped: number;
 }
+
+/**
+ * How often a node reads again the keys of the cameras connected to it: a key revoked, reset or
+ * disabled on another node closes its camera within this even when that node's relay missed it.
+ */
+export const KEY_SWEEP_MS = 5000;
 
 const OFFLINE: CameraLive = { connected: false, connectedAt: null, fps: 0, lastFrameAt: null, viewers: 0, framesIn: 0, bytesIn: 0, framesDropped: 0 };
 
@@ -47,6 +53,8 @@ export interface MjpegHubDeps {
 export class MjpegHub implements LocalStreams {
   private readonly relays: Relays;
   private readonly counters = new Map<string, MjpegCounters>();
+  /** The key sweep's timer, while cameras are connected here. */
+  private sweeping: NodeJS.Timeout | undefined;
   private readonly log: Logger;
   private readonly rows: CameraStreamRows;
 
@@ -63,6 +71,8 @@ export class MjpegHub implements LocalStreams {
 
   /** Ends every camera's stream, then closes cameras (1001) and viewers. */
   shutdown(): void {
+    clearInterval(this.sweeping);
+    this.sweeping = undefined;
     for (const relay of this.relays.stop()) {
       const camera = relay.camera;
       if (camera) {
@@ -89,7 +99,7 @@ export class MjpegHub implements LocalStreams {
    */
   tap(app: string, room: string, tap: FrameTap): (() => void) | undefined {
     const relay = this.relay(app, room);
-    if (!relay?.camera) return undefined;
+    if (!relay?.live) return undefined;
     relay.taps.add(tap);
     // A recording starts with the picture the room shows now, not with the camera's next frame.
     if (relay.latest) tap.frame(relay.latest);
@@ -102,7 +112,7 @@ export class MjpegHub implements LocalStreams {
    */
   publishRendition(app: string, room: string, variant: string, jpeg: Uint8Array, at: number): boolean {
     const relay = this.relay(app, room);
-    if (!relay?.camera) return false;
+    if (!relay?.live) return false;
     relay.rendition(variant).publish(jpeg, at);
     return true;
   }
@@ -115,6 +125,33 @@ export class MjpegHub implements LocalStreams {
   /** The room's relay while a camera is live (or viewers wait for it to return). */
   relay(app: string, room: string): Relay | undefined {
     return this.relays.get(app, room);
+  }
+
+  /** A pulled camera publishes in the room (its connection is up); its frames come through `publishSource`. */
+  attachSource(app: string, room: string, source: FrameSource): void {
+    const relay = this.relays.ensure(app, room, this.countersOf(app));
+    relay.source = source;
+    relay.cameraLeftAt = undefined;
+  }
+
+  /** The pulled camera's connection ended: its taps hear it left, and its viewers wait for it as for a WebSocket camera. */
+  detachSource(app: string, room: string, source: FrameSource): void {
+    const relay = this.relay(app, room);
+    if (relay?.source !== source) return;
+    relay.source = undefined;
+    relay.cameraLeftAt = this.relays.now;
+    for (const tap of [...relay.taps]) tap.cameraLeft();
+    if (relay.viewerCount === 0) this.relays.retire(relay);
+  }
+
+  /** A decoded frame of the room's pulled camera; false once that source no longer publishes there. */
+  publishSource(app: string, room: string, source: FrameSource, jpeg: Uint8Array, at: number): boolean {
+    const relay = this.relay(app, room);
+    if (relay?.source !== source) return false;
+    relay.counters.framesIn++;
+    relay.counters.bytesIn += jpeg.byteLength;
+    relay.publish(jpeg, at);
+    return true;
   }
 
   countersOf(app: string): MjpegCounters {
@@ -182,9 +219,48 @@ export class MjpegHub implements LocalStreams {
       current.settled = true;
       current.close("replaced");
     }
-    this.rows.started(app, link);
+    // Another node closes a camera whose key it revokes by asking the node its stream row names:
+    // a key revoked, reset or disabled there before this row was written is looked at once more,
+    // and the sweep bounds whatever a relay still misses.
+    void this.rows.started(app, link).then(() => this.recheck(app, [{ relay, link }]));
+    // Alone on its data (SQLite), every key change goes through this hub's `revoked`: nothing to sweep for.
+    if (this.d.databases.dialect === "postgres") this.sweeping ??= setInterval(() => void this.sweepKeys(), KEY_SWEEP_MS).unref();
     this.log.info({ app: app.name, room: key.room, key: key.id }, "camera connected");
     return { link, relay };
+  }
+
+  /** Every KEY_SWEEP_MS while cameras are connected here: their keys read again, app by app. */
+  private async sweepKeys(): Promise<void> {
+    const byApp = new Map<string, Array<{ relay: Relay; link: CameraLink }>>();
+    for (const relay of this.relays.values()) {
+      if (!relay.camera) continue;
+      const cameras = byApp.get(relay.app) ?? [];
+      cameras.push({ relay, link: relay.camera });
+      byApp.set(relay.app, cameras);
+    }
+    if (byApp.size === 0) {
+      clearInterval(this.sweeping);
+      this.sweeping = undefined;
+      return;
+    }
+    for (const [name, cameras] of byApp) {
+      const app = this.d.apps.findByName(name);
+      if (app) await this.recheck(app, cameras);
+    }
+  }
+
+  /** Closes each camera whose key no longer works as it did at `admit` (a read that fails leaves them). */
+  private async recheck(app: AppRow, cameras: ReadonlyArray<{ relay: Relay; link: CameraLink }>): Promise<void> {
+    const keys = await this.keys(app)
+      .list()
+      .catch(() => undefined);
+    if (!keys) return;
+    const byId = new Map(keys.map((k) => [k.id, k]));
+    for (const { relay, link } of cameras) {
+      const now = byId.get(link.key.id);
+      const reason = now === undefined ? "revoked" : now.rotatedAt !== link.key.rotatedAt ? "reset" : now.disabledAt !== null ? "disabled" : undefined;
+      if (reason && relay.camera === link) this.disconnect(relay, link, reason);
+    }
   }
 
   /** One WebSocket message from a camera: checked, copied once, and queued for fan-out. */

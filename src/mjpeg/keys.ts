@@ -57,6 +57,12 @@ export class CameraKeyStore {
     return (await this.rows.liveAll()).map(view);
   }
 
+  /** The live (unrevoked) key `id`, disabled or not, or undefined. */
+  async get(id: string): Promise<CameraKey | undefined> {
+    const row = await this.rows.liveById(id);
+    return row && view(row);
+  }
+
   /** Answers the key it revoked, or undefined when there is no such live key. */
   async revoke(id: string): Promise<CameraKey | undefined> {
     const row = await this.rows.liveById(id);

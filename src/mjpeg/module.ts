@@ -3,6 +3,7 @@ import type { AppRow } from "../apps/store.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import type { MediaApi } from "../media/module.ts";
+import type { Peers } from "../peers/service.ts";
 import type { StreamsApi } from "../streams/module.ts";
 import type { StreamQuota } from "../tenants/quota.ts";
 import { MjpegHub } from "./hub.ts";
@@ -26,6 +27,10 @@ export interface CameraRooms {
   /** A processed frame for the room's `?variant=` stream (false once its camera is gone), and that variant's end. */
   publishRendition: MjpegHub["publishRendition"];
   endRendition: MjpegHub["endRendition"];
+  /** A pulled camera publishing into its room's relay: its decoded frames, made while someone takes them. */
+  attachSource: MjpegHub["attachSource"];
+  detachSource: MjpegHub["detachSource"];
+  publishSource: MjpegHub["publishSource"];
   /** Registers who hides a room's original frames from public viewers. */
   guardOriginals(policy: OriginalPolicy): void;
   /** MJPEG viewers connected to the app's camera rooms now, every variant included. */
@@ -35,7 +40,7 @@ export interface CameraRooms {
 }
 
 /** WebSocket MJPEG cameras, served by this process: keys, the camera socket, fan-out and playback (SPEC 4.10). */
-export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; quota: StreamQuota }): Module<{ cameras: CameraRooms }> {
+export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; quota: StreamQuota; peers: Peers }): Module<{ cameras: CameraRooms }> {
   const { config, logger, databases, metrics } = core;
   const apps = deps.apps.service;
   const hub = new MjpegHub({ apps, databases, tracker: deps.streams.tracker, quota: deps.quota, logger });
@@ -48,16 +53,19 @@ export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; 
     name: "mjpeg",
     provides: {
       cameras: {
-        live: (app, room) => hub.relay(app, room)?.camera !== undefined,
+        live: (app, room) => hub.relay(app, room)?.live === true,
         cameraRoom: async (app, room) => hub.relay(app.name, room)?.live === true || (await hub.keys(app).list()).some((k) => k.room === room),
         latestFrame: (app, room) => {
           const relay = hub.relay(app, room);
           // A copy: the part's buffer goes back to its pool for a later frame.
-          return relay?.camera && relay.latest ? Buffer.from(relay.latest.jpeg) : undefined;
+          return relay?.live && relay.latest ? Buffer.from(relay.latest.jpeg) : undefined;
         },
         tap: (app, room, tap) => hub.tap(app, room, tap),
         publishRendition: (app, room, variant, jpeg, at) => hub.publishRendition(app, room, variant, jpeg, at),
         endRendition: (app, room, variant) => hub.endRendition(app, room, variant),
+        attachSource: (app, room, source) => hub.attachSource(app, room, source),
+        detachSource: (app, room, source) => hub.detachSource(app, room, source),
+        publishSource: (app, room, source, jpeg, at) => hub.publishSource(app, room, source, jpeg, at),
         guardOriginals: (policy) => originals.add(policy),
         access: (app, room, token) => access.check(app, room, token),
         viewers: (app) => {
@@ -68,7 +76,7 @@ export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; 
       },
     },
     routes: [
-      ...cameraKeyRoutes({ hub, apps, quota: deps.quota, publicUrl: config.publicUrl, originals }, deps.streams),
+      ...cameraKeyRoutes({ hub, apps, quota: deps.quota, publicUrl: config.publicUrl, originals, peers: deps.peers }, deps.streams),
       ...playbackRoutes({ hub, apps, access, originals, streams: deps.streams }),
     ],
     sockets: [{ path: CAMERA_PATH, behavior: cameraSocket(hub, apps, () => accepting, logger.child({ component: "mjpeg" })) }],

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { AppService } from "../apps/service.ts";
 import type { AppRow } from "../apps/store.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
@@ -16,6 +17,24 @@ export interface PlaybackDeps {
   readonly originals: OriginalGuards;
   /** A camera connected to another node is watched there (its answers relayed). */
   readonly streams: Pick<StreamsApi, "answeredAtCamera" | "streamedAtCamera">;
+}
+
+/** A pulled camera's newest decoded frame older than this is not shown: a new one is decoded first. */
+const STALE_MS = 1000;
+/** How long a viewer waits for a pulled camera's decoder to start and make its first frame. */
+const FIRST_FRAME_MS = 5000;
+const POLL_MS = 50;
+
+/**
+ * Waits (bounded) until a pulled camera's room has a frame decoded in the last STALE_MS: its
+ * decoder runs only while someone takes frames, so the first viewer or poller starts it.
+ */
+async function freshFrame(relay: Relay): Promise<void> {
+  const until = Date.now() + FIRST_FRAME_MS;
+  while (relay.source && Date.now() < until && (!relay.latest || Date.now() - relay.latest.at > STALE_MS)) {
+    relay.source.wanted();
+    await sleep(POLL_MS);
+  }
 }
 
 /** What a viewer asks for: the room's token, a plugin's variant, the key to a hidden original. */
@@ -46,7 +65,7 @@ export class MjpegPlayback {
 
   /** The app, when the room's camera is not connected here (another node may serve it). */
   private notHere(appName: string, room: string): AppRow | undefined {
-    return this.d.hub.relay(appName, room)?.camera ? undefined : this.d.apps.findByName(appName);
+    return this.d.hub.relay(appName, room)?.live ? undefined : this.d.apps.findByName(appName);
   }
 
   /** The relay a new viewer of the multipart stream watches, while the room has a place for one. */
@@ -74,6 +93,7 @@ export class MjpegPlayback {
     const grant = await d.access.check(app, room, q.token);
     if (isProblem(grant)) return grant;
     const camera = d.hub.relay(app.name, room);
+    if (camera?.source) await freshFrame(camera);
     if (!camera?.live || !camera.latest) return problem("not_found", `no camera is live in room ${room}`);
     if (q.variant === undefined) {
       const refused = d.originals.refusal(app.name, room, grant, q.key);

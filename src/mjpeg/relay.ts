@@ -20,6 +20,15 @@ export interface FrameTap {
 }
 
 /**
+ * A room's publisher other than a WebSocket camera: a pulled camera, whose frames are decoded
+ * only while someone takes them (src/pull/frames.ts). The relays' ticker says so every tick.
+ */
+export interface FrameSource {
+  /** Someone watches or taps the room now: keep decoding for a while. */
+  wanted(): void;
+}
+
+/**
  * One room's MJPEG relay: the camera feeding it, the newest frame, and its viewers. Frames are
  * copied once into a shared part and fanned out later (see `MjpegHub`), never from inside the
  * camera's WebSocket callback.
@@ -27,6 +36,8 @@ export interface FrameTap {
 export class Relay implements ViewerRoom {
   latest: Part | undefined;
   camera: CameraLink | undefined;
+  /** Set while a pulled camera publishes here instead of a WebSocket camera. */
+  source: FrameSource | undefined;
   /** When the last camera left, while viewers wait for it to come back. */
   cameraLeftAt: number | undefined;
   readonly viewers = new Set<Viewer>();
@@ -59,7 +70,7 @@ export class Relay implements ViewerRoom {
   }
 
   get live(): boolean {
-    return this.parent ? this.parent.live : this.camera !== undefined;
+    return this.parent ? this.parent.live : this.camera !== undefined || this.source !== undefined;
   }
 
   /** The relay of a variant of this room's frames, made on its first frame. */
@@ -83,6 +94,11 @@ export class Relay implements ViewerRoom {
     let n = this.viewers.size;
     for (const r of this.renditions.values()) n += r.viewers.size;
     return n;
+  }
+
+  /** Whether anyone takes the room's frames: a viewer (of any variant) or a tap. */
+  get wanted(): boolean {
+    return this.viewerCount > 0 || this.taps.size > 0;
   }
 
   /** Takes a validated frame: must run inside the WebSocket callback that received it. */

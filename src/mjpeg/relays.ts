@@ -137,6 +137,9 @@ export class Relays implements RelayClock {
         if (wholeSecond && camera.endSecond()) this.overRate(relay, camera);
         this.repaint(relay, camera.limits.repaintMs);
         for (const rendition of relay.renditions.values()) this.repaint(rendition, camera.limits.repaintMs);
+      } else if (relay.source) {
+        if (relay.wanted) relay.source.wanted();
+        this.repaint(relay, 0);
       } else if (relay.viewerCount === 0 || this.now - (relay.cameraLeftAt ?? 0) > CAMERA_GRACE_MS) {
         this.retire(relay);
         continue;

@@ -1,15 +1,28 @@
 import { z } from "zod";
+import type { Authorized } from "../auth/access.ts";
 import { appOf } from "../auth/caller.ts";
-import { noContent, ok, okOr, relayed } from "../http/reply.ts";
+import { noContent, ok, okOr, relayed, type Reply } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { appParams } from "../apps/schemas.ts";
+import type { Problem } from "../lib/problem.ts";
+import { CLUSTER_MISSING, missingHeader } from "../peers/ask.ts";
+import type { RelayRequest } from "../peers/relay.ts";
 import type { StreamsApi } from "../streams/module.ts";
 import { CameraKeyService, type CameraKeyServiceDeps } from "./camera-keys.ts";
-import { cameraKeyListResponse, cameraKeyWithLive, cameraRoomLive, keyParams, liveParams, mintCameraKeyBody, mintedCameraKey } from "./schemas.ts";
+import { cameraKeyListQuery, cameraKeyListResponse, cameraKeyWithLive, cameraRoomLive, keyParams, liveParams, mintCameraKeyBody, mintedCameraKey } from "./schemas.ts";
 
 /** SPEC 4.10: camera keys and the public live check. Playback is in `playback-routes.ts`. */
 export function cameraKeyRoutes(d: CameraKeyServiceDeps, streams: Pick<StreamsApi, "answeredAtCamera">): Route[] {
   const keys = new CameraKeyService(d);
+  /**
+   * A call about key `id` whose camera is connected to another node is answered there: that node
+   * writes the key and closes the camera at once with the call's close code, as it would here.
+   */
+  const atCamera = async (ctx: Authorized & RelayRequest & { readonly params: { readonly id: string } }): Promise<Reply | Problem | undefined> => {
+    const app = appOf(ctx);
+    const room = await keys.roomOf(app, ctx.params.id);
+    return room === undefined ? undefined : relayed(streams.answeredAtCamera(ctx, app, { room }));
+  };
   return [
     defineRoute({
       method: "POST",
@@ -31,8 +44,13 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps, streams: Pick<StreamsAp
       app: true,
       permission: "ingress:read",
       params: appParams,
+      query: cameraKeyListQuery,
       response: cameraKeyListResponse,
-      handler: async (ctx) => ok(await keys.list(appOf(ctx))),
+      responseHeaders: CLUSTER_MISSING,
+      handler: async (ctx) => {
+        const { items, missing } = await keys.list(appOf(ctx), ctx.query.scope, ctx.headers["authorization"]);
+        return ok(items, 200, missingHeader(missing));
+      },
     }),
     defineRoute({
       method: "DELETE",
@@ -44,7 +62,7 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps, streams: Pick<StreamsAp
       response: z.undefined(),
       responseStatus: 204,
       errors: ["not_found"],
-      handler: async (ctx) => (await keys.revoke(appOf(ctx), ctx.params.id)) ?? noContent(),
+      handler: async (ctx) => (await atCamera(ctx)) ?? (await keys.revoke(appOf(ctx), ctx.params.id)) ?? noContent(),
     }),
     defineRoute({
       method: "POST",
@@ -55,7 +73,7 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps, streams: Pick<StreamsAp
       params: keyParams,
       response: mintedCameraKey,
       errors: ["not_found"],
-      handler: async (ctx) => okOr(await keys.reset(appOf(ctx), ctx.params.id)),
+      handler: async (ctx) => (await atCamera(ctx)) ?? okOr(await keys.reset(appOf(ctx), ctx.params.id)),
     }),
     ...(["disable", "enable"] as const).map((action) =>
       defineRoute({
@@ -67,7 +85,7 @@ export function cameraKeyRoutes(d: CameraKeyServiceDeps, streams: Pick<StreamsAp
         params: keyParams,
         response: cameraKeyWithLive,
         errors: ["not_found"],
-        handler: async (ctx) => okOr(await keys.setDisabled(appOf(ctx), ctx.params.id, action === "disable")),
+        handler: async (ctx) => (await atCamera(ctx)) ?? okOr(await keys.setDisabled(appOf(ctx), ctx.params.id, action === "disable")),
       }),
     ),
     defineRoute({

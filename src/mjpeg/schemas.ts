@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { appParams } from "../apps/schemas.ts";
+import { scope } from "../peers/ask.ts";
 
 const SLUG = /^[a-z0-9][a-z0-9_-]*$/;
 const slug = z.string().min(1).max(64).regex(SLUG, "lowercase letters, digits, dashes and underscores, starting with a letter or digit");
@@ -47,9 +48,14 @@ export const cameraKeyWithLive = z.strictObject({
   framesIn: z.number().int(),
   bytesIn: z.number().int(),
   framesDropped: z.number().int(),
+  /** The node the camera is connected to (its live figures are that node's); null while it is offline. */
+  node: z.string().nullable(),
 });
 
 export const cameraKeyListResponse = z.array(cameraKeyWithLive);
+
+/** GET /apps/{app}/ws-ingest: the cameras of every node, or of the node asked (`scope=node`). */
+export const cameraKeyListQuery = z.object({ scope });
 
 /** The public live check of a camera room. */
 export const cameraRoomLive = z.strictObject({

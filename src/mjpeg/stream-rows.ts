@@ -29,8 +29,9 @@ export class CameraStreamRows {
 
   constructor(private readonly d: CameraStreamRowsDeps) {}
 
-  started(app: AppRow, link: CameraLink): void {
-    this.track(app, "start", link);
+  /** Settles once the row is written (or its write failed, which is logged). */
+  started(app: AppRow, link: CameraLink): Promise<void> {
+    return this.track(app, "start", link);
   }
 
   ended(app: string, link: CameraLink): void {
@@ -43,10 +44,15 @@ export class CameraStreamRows {
     return this.tracking.idle();
   }
 
-  private track(app: AppRow, what: "start" | "end", link: CameraLink): void {
+  private track(app: AppRow, what: "start" | "end", link: CameraLink): Promise<void> {
     const stream = this.streamOf(link);
     const write = () => (what === "start" ? this.d.tracker.startStream(app, stream) : this.d.tracker.endStream(app, stream));
-    this.tracking.run(app.name, () => unlessUnavailableAsync(undefined, write)).catch((err: unknown) => this.d.log.error({ err, app: app.name, room: stream.room }, `could not record the camera stream's ${what}`));
+    return this.tracking
+      .run(app.name, () => unlessUnavailableAsync(undefined, write))
+      .then(
+        () => undefined,
+        (err: unknown) => this.d.log.error({ err, app: app.name, room: stream.room }, `could not record the camera stream's ${what}`),
+      );
   }
 
   private streamOf(link: CameraLink) {

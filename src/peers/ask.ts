@@ -65,6 +65,22 @@ export async function askPeers<T>(
   };
 }
 
+/**
+ * `askPeers` of the peers a read of `scope` asks, for a route that answers the envelope
+ * `{ data }`: each answer is its `data`, parsed with `answer`.
+ */
+export async function gatherData<T>(
+  peers: Peers,
+  scope: Scope,
+  path: string,
+  query: Readonly<Record<string, string | number | undefined>>,
+  authorization: string | undefined,
+  answer: z.ZodType<T>,
+): Promise<Gathered<T>> {
+  const gathered = await askPeers(await peersToAsk(peers, scope), path, query, authorization, z.object({ data: answer }));
+  return { answers: gathered.answers.map((a) => ({ node: a.node, body: a.body.data })), missing: gathered.missing };
+}
+
 /** The `X-Cluster-Missing` header of an answer that lacks `missing`, none for a whole one. */
 export function missingHeader(missing: readonly string[]): Record<string, string> | undefined {
   return missing.length > 0 ? { "x-cluster-missing": missing.join(",") } : undefined;

@@ -7,10 +7,24 @@ import type { Peers } from "./service.ts";
 export const RELAYED_BY = "x-service-relayed-by";
 /** How long a relayed request may take: the calls relayed start or read something live, quickly. */
 const RELAY_MS = 10_000;
-/** The answer headers passed back besides the body's type. */
-const KEPT_HEADERS = ["retry-after", "location", "cache-control", "etag", "last-modified", "pragma", "access-control-allow-origin", "x-content-type-options"];
-/** The request headers passed on: the caller's credential and what a conditional read asks. */
-const PASSED_HEADERS = ["authorization", "if-none-match"];
+/** The answer headers passed back besides the body's type (and a file's range and name). */
+const KEPT_HEADERS = [
+  "retry-after",
+  "location",
+  "cache-control",
+  "etag",
+  "last-modified",
+  "pragma",
+  "access-control-allow-origin",
+  "x-content-type-options",
+  "accept-ranges",
+  "content-range",
+  "content-disposition",
+];
+/** The request headers passed on: the caller's credential, what a conditional read asks, and the part of a file wanted. */
+const PASSED_HEADERS = ["authorization", "if-none-match", "range"];
+/** Methods whose relayed request carries no body. */
+const BODYLESS = new Set(["GET", "HEAD", "DELETE"]);
 
 function keptHeaders(res: Dispatcher.ResponseData, node: string): Record<string, string> {
   const kept = Object.fromEntries(KEPT_HEADERS.flatMap((h) => (typeof res.headers[h] === "string" ? [[h, res.headers[h] as string]] : [])));
@@ -37,11 +51,13 @@ export interface Relayed {
   readonly contentType: string | undefined;
 }
 
-/** The peer's streaming answer (a live MJPEG stream): its body as it comes, until either side ends it. */
+/** The peer's streaming answer (a live MJPEG stream, a VOD's file): its body as it comes, until either side ends it. */
 export interface RelayedStream {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Readable;
+  /** The body's length when the peer said it (a file, an error); undefined for a live stream. */
+  readonly length: number | undefined;
   /** Ends the peer's answer (the viewer left). */
   cancel(): void;
 }
@@ -72,7 +88,9 @@ export class Relays {
     const { res, peer } = sent;
     const headers = keptHeaders(res, peer.id);
     if (typeof res.headers["content-type"] === "string") headers["content-type"] = res.headers["content-type"];
-    return { status: res.statusCode, headers, body: res.body, cancel: () => gone.abort() };
+    const declared = res.headers["content-length"];
+    const length = typeof declared === "string" && /^\d+$/.test(declared) ? Number(declared) : undefined;
+    return { status: res.statusCode, headers, body: res.body, length, cancel: () => gone.abort() };
   }
 
   /** The request sent to `node` when it is a live peer and the request was not relayed here already. */
@@ -83,7 +101,7 @@ export class Relays {
     const query = new URLSearchParams(Object.entries((ctx.query ?? {}) as Record<string, unknown>).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k, String(v)]])));
     const headers: Record<string, string> = { [RELAYED_BY]: this.peers.id, "x-request-id": ctx.requestId };
     for (const name of PASSED_HEADERS) if (ctx.headers[name] !== undefined) headers[name] = ctx.headers[name];
-    const body = ctx.method === "GET" || ctx.method === "DELETE" ? undefined : JSON.stringify(ctx.body ?? {});
+    const body = BODYLESS.has(ctx.method) ? undefined : JSON.stringify(ctx.body ?? {});
     if (body !== undefined) headers["content-type"] = "application/json";
     try {
       const res = await request(`${peer.url}${ctx.path}${query.size > 0 ? `?${query}` : ""}`, { method: ctx.method as Dispatcher.HttpMethod, headers, body, signal, headersTimeout: RELAY_MS, bodyTimeout });

@@ -16,7 +16,7 @@ header { padding: 8px 12px; }
 main { flex: 1; min-height: 0; }
 .sp-player { position: relative; height: 100%; display: flex; flex-direction: column; }
 .sp-stage { position: relative; flex: 1; min-height: 0; display: flex; align-items: center; justify-content: center; }
-.sp-stage img { max-width: 100%; max-height: 100%; object-fit: contain; }
+.sp-stage img, .sp-stage > video { max-width: 100%; max-height: 100%; object-fit: contain; }
 .sp-stage canvas { position: absolute; pointer-events: none; }
 .sp-tracks { width: 100%; height: 100%; display: grid; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); grid-auto-rows: minmax(0, 1fr); gap: 4px; }
 .sp-tracks[hidden] { display: none; }
@@ -45,7 +45,7 @@ export function playerPage(sdk: SdkFiles, options: { app: string; room: string; 
   const nonce = randomBytes(18).toString("base64");
   const title = escape(`${options.room} · ${options.app}`);
   // The adaptor loads LiveKit's client itself, only for WebRTC rooms, with this nonce and integrity.
-  const adaptor = `<script nonce="${nonce}" src="${sdk.player.url}" integrity="${sdk.player.integrity}" data-livekit="${sdk.livekit.url}" data-livekit-integrity="${sdk.livekit.integrity}"></script>`;
+  const adaptor = `<script nonce="${nonce}" src="${sdk.player.url}" integrity="${sdk.player.integrity}" data-livekit="${sdk.livekit.url}" data-livekit-integrity="${sdk.livekit.integrity}" data-hls="${sdk.hls.url}" data-hls-integrity="${sdk.hls.integrity}"></script>`;
   const html = `<!doctype html>
 <html lang="en">
 <head>

@@ -58,7 +58,7 @@ export function playerRoutes(d: PlayerRouteDeps): Route[] {
       errors: ["not_found"],
       handler: async (ctx): Promise<Reply | Problem> => {
         const file = d.sdk.find(ctx.params.file);
-        if (!file) return problem("not_found", `no SDK file ${ctx.params.file}; there are ${d.sdk.livekit.name} and ${d.sdk.player.name}`);
+        if (!file) return problem("not_found", `no SDK file ${ctx.params.file}; there are ${d.sdk.livekit.name}, ${d.sdk.hls.name} and ${d.sdk.player.name}`);
         const request = { version: ctx.query.v, ifNoneMatch: ctx.headers["if-none-match"] };
         return staticFileReply(file, request, "text/javascript; charset=utf-8", { "access-control-allow-origin": "*" });
       },

@@ -14,7 +14,8 @@ export const sdkQuery = z.object({ v: z.string().max(64).optional() });
 export const roomPlaybackResponse = z.strictObject({
   app: z.string(),
   room: z.string(),
-  kind: z.enum(["ws-mjpeg", "webrtc"]),
+  kind: z.enum(["ws-mjpeg", "hls", "webrtc"]),
+  hlsUrl: z.string().nullable(),
   access: z.enum(["public", "token"]),
   wsUrl: z.string().nullable(),
   features: z.strictObject({ chat: z.boolean(), reactions: z.boolean() }),

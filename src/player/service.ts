@@ -13,8 +13,13 @@ export interface RoomPlayback {
   readonly app: string;
   /** The namespaced room. */
   readonly room: string;
-  /** `ws-mjpeg`: a WebSocket camera room, played as multipart MJPEG; `webrtc`: a LiveKit room. */
-  readonly kind: "ws-mjpeg" | "webrtc";
+  /**
+   * `ws-mjpeg`: a WebSocket camera room, played as multipart MJPEG; `hls`: a camera the service
+   * pulls, played over LL-HLS from `hlsUrl`; `webrtc`: a LiveKit room.
+   */
+  readonly kind: "ws-mjpeg" | "hls" | "webrtc";
+  /** The multivariant playlist of an `hls` room; null for the others. */
+  readonly hlsUrl: string | null;
   /** How the viewer got in: the app's public playback, or the `?token=` it presented. */
   readonly access: PlayGrant;
   /** The media server clients connect to; null when none is configured (a WebRTC room cannot play). */
@@ -30,17 +35,21 @@ export interface PlayerServiceOptions {
   readonly apps: AppService;
   readonly cameras: CameraRooms;
   readonly servers: MediaServers;
+  /** Whether a room has a camera the service pulls (src/ingest/pulled.ts). */
+  readonly pulledIn: (app: string, room: string) => Promise<boolean>;
 }
 
 export class PlayerService {
   private readonly apps: AppService;
   private readonly cameras: CameraRooms;
   private readonly servers: MediaServers;
+  private readonly pulledIn: PlayerServiceOptions["pulledIn"];
 
   constructor(options: PlayerServiceOptions) {
     this.apps = options.apps;
     this.cameras = options.cameras;
     this.servers = options.servers;
+    this.pulledIn = options.pulledIn;
   }
 
   findApp(name: string): AppRow | undefined {
@@ -65,10 +74,12 @@ export class PlayerService {
     if (isProblem(access)) return access;
     const { features } = this.apps.config(app);
     const base = `/api/v1/apps/${encodeURIComponent(app.name)}`;
+    const kind = (await this.pulledIn(app.name, room)) ? "hls" : (await this.cameras.cameraRoom(app, room)) ? "ws-mjpeg" : "webrtc";
     return {
       app: app.name,
       room,
-      kind: (await this.cameras.cameraRoom(app, room)) ? "ws-mjpeg" : "webrtc",
+      kind,
+      hlsUrl: kind === "hls" ? `/live/${encodeURIComponent(app.name)}/${encodeURIComponent(room)}/index.m3u8` : null,
       access,
       wsUrl: this.wsUrl(app) ?? null,
       features: { chat: features.chat, reactions: features.reactions },

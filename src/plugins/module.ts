@@ -1,11 +1,14 @@
 import { Counter, Gauge } from "prom-client";
+import { isCameraStream } from "../streams/view.ts";
 import type { AppsApi } from "../apps/module.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import type { MediaApi } from "../media/module.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { Ownership } from "../peers/ownership.ts";
+import type { Peers } from "../peers/service.ts";
 import type { StreamsApi } from "../streams/module.ts";
+import { ClusterPluginReads } from "./cluster.ts";
 import { PluginDetections } from "./detections.ts";
 import { manifestOf } from "./manifests.ts";
 import { PluginRooms } from "./rooms.ts";
@@ -17,7 +20,7 @@ import { PluginWorkers } from "./workers.ts";
 const WORKER_STATES = ["stopped", "starting", "running", "stopping", "crashed", "failed"] as const;
 
 /** Plugins (SPEC 2.10, 4.16): per-app state, supervised worker processes, and what they make of rooms. */
-export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; cameras: CameraRooms; ownership: Ownership }): Module {
+export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; cameras: CameraRooms; ownership: Ownership; peers: Peers }): Module {
   const { logger, metrics } = core;
   const { configs, secrets, store } = deps.apps;
   const detectionsTotal = new Counter({
@@ -69,7 +72,8 @@ export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
     };
   });
   core.events.onEvent((event) => {
-    if (event.event === "stream_started") rooms.streamStarted(event.app, event.room, event.data["type"] === "ws-mjpeg");
+    // A camera room (a WebSocket camera, or a camera the service pulls) is read from its relay; any other from LiveKit.
+    if (event.event === "stream_started") rooms.streamStarted(event.app, event.room, isCameraStream({ type: String(event.data["type"]), streamId: String(event.data["streamId"]) }));
     else if (event.event === "stream_ended") rooms.streamEnded(event.app, event.room);
   });
 
@@ -110,7 +114,7 @@ export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
 
   return {
     name: "plugins",
-    routes: pluginRoutes(plugins, deps.apps.service, deps.cameras.access),
+    routes: pluginRoutes(plugins, new ClusterPluginReads({ plugins, peers: deps.peers, cameras: deps.cameras, streams: deps.streams }), deps.apps.service, deps.cameras.access),
     start: () => plugins.resume(store.list({ all: true }).map((app) => app.name)),
     stop: () => workers.shutdown(),
     forgetApp: (app) => plugins.forgetApp(app),

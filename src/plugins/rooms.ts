@@ -6,6 +6,7 @@ import type { CameraRooms } from "../mjpeg/module.ts";
 import type { Part } from "../mjpeg/part.ts";
 import { InTurn } from "../lib/in-turn.ts";
 import type { StreamsApi } from "../streams/module.ts";
+import { isCameraStream } from "../streams/view.ts";
 import type { Ownership } from "../peers/ownership.ts";
 import { workerActorId, type PluginWorkers } from "./workers.ts";
 
@@ -67,7 +68,7 @@ export class PluginRooms {
         const [, app = "", plugin = ""] = key.split(":");
         if (!this.assigned.has(keyOf(app, plugin))) return false;
         await this.turns.run(app, async () => {
-          for (const stream of await this.o.streams.liveIn(app)) if (stream.type !== "ws-mjpeg") await this.add(app, plugin, stream.room, false);
+          for (const stream of await this.o.streams.liveIn(app)) if (!isCameraStream(stream)) await this.add(app, plugin, stream.room, false);
         });
         return true;
       },
@@ -80,7 +81,7 @@ export class PluginRooms {
   ready(app: string, plugin: string): void {
     this.assigned.set(keyOf(app, plugin), { rooms: new Map(), taps: new Map(), sent: new Map() });
     this.inTurn(app, "could not read the live rooms for a ready worker", async () => {
-      for (const stream of await this.o.streams.liveIn(app)) await this.add(app, plugin, stream.room, stream.type === "ws-mjpeg");
+      for (const stream of await this.o.streams.liveIn(app)) await this.add(app, plugin, stream.room, isCameraStream(stream));
     });
   }
 

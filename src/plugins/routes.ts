@@ -2,11 +2,14 @@ import { z } from "zod";
 import { appParams, appRoomParams } from "../apps/schemas.ts";
 import type { AppService } from "../apps/service.ts";
 import { appOf } from "../auth/caller.ts";
-import { ok, okOr } from "../http/reply.ts";
+import { ok, okOr, relayed } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
-import { isProblem, problem } from "../lib/problem.ts";
+import { isProblem, problem, type Problem } from "../lib/problem.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
+import { CLUSTER_MISSING, missingHeader } from "../peers/ask.ts";
+import type { ClusterPluginReads, ClusterRead } from "./cluster.ts";
 import {
+  clusterWorkerStatusResponse,
   patchPluginBody,
   pluginDetailResponse,
   pluginDetectionsResponse,
@@ -15,6 +18,7 @@ import {
   pluginLogsResponse,
   pluginParams,
   pluginRemovedResponse,
+  pluginScopeQuery,
   pluginView,
   publicPluginsResponse,
   roomDetectionsResponse,
@@ -24,12 +28,16 @@ import type { PluginService } from "./service.ts";
 
 const playQuery = z.object({ token: z.string().max(8192).optional() });
 
+/** A cluster-wide read's answer, naming the peers it lacks. */
+const gathered = <T>(read: ClusterRead<T> | Problem) => (isProblem(read) ? read : ok(read.data, 200, missingHeader(read.missing)));
+
 /**
  * SPEC 4.16, plus the newest detections: per plugin for the app's operators, and per room for
  * players (`/live/{app}/{room}/detections.json`, under the room's playback rules), which is how a
- * camera room's player gets them (camera rooms have no data channel).
+ * camera room's player gets them (camera rooms have no data channel). A worker's status, logs and
+ * detections answer for every node (`reads`).
  */
-export function pluginRoutes(plugins: PluginService, apps: AppService, access: CameraRooms["access"]): Route[] {
+export function pluginRoutes(plugins: PluginService, reads: ClusterPluginReads, apps: AppService, access: CameraRooms["access"]): Route[] {
   const base = "/api/v1/apps/{app}/plugins";
   const read = { auth: "any", app: true, permission: "config:read" } as const;
   const write = { auth: "any", app: true, permission: "config:write" } as const;
@@ -99,9 +107,11 @@ export function pluginRoutes(plugins: PluginService, apps: AppService, access: C
       path: `${base}/{id}/worker/status`,
       ...read,
       params: pluginParams,
-      response: workerStatusResponse,
+      query: pluginScopeQuery,
+      response: clusterWorkerStatusResponse,
+      responseHeaders: CLUSTER_MISSING,
       errors: ["not_found", "conflict"],
-      handler: async (ctx) => okOr(plugins.workerStatus(appOf(ctx).name, ctx.params.id)),
+      handler: async (ctx) => gathered(await reads.workerStatus(appOf(ctx).name, ctx.params.id, ctx.query.scope, ctx.headers["authorization"])),
     }),
     defineRoute({
       method: "GET",
@@ -110,8 +120,9 @@ export function pluginRoutes(plugins: PluginService, apps: AppService, access: C
       params: pluginParams,
       query: pluginLogsQuery,
       response: pluginLogsResponse,
+      responseHeaders: CLUSTER_MISSING,
       errors: ["not_found"],
-      handler: async (ctx) => okOr(plugins.logs(appOf(ctx).name, ctx.params.id, ctx.query.limit)),
+      handler: async (ctx) => gathered(await reads.logs(appOf(ctx).name, ctx.params.id, ctx.query.limit, ctx.query.scope, ctx.headers["authorization"])),
     }),
     defineRoute({
       method: "GET",
@@ -120,10 +131,13 @@ export function pluginRoutes(plugins: PluginService, apps: AppService, access: C
       params: appRoomParams,
       query: playQuery,
       response: roomDetectionsResponse,
-      errors: ["not_found"],
+      errors: ["not_found", "service_unavailable"],
       handler: async (ctx) => {
         const app = apps.findByName(ctx.params.app);
         if (!app) return problem("not_found", `no app ${ctx.params.app}`);
+        // A camera connected to another node is analysed there: that node answers, under the same rules.
+        const there = await relayed(reads.roomDetectionsElsewhere(ctx, app, ctx.params.room));
+        if (there) return there;
         const grant = await access(app, ctx.params.room, ctx.query.token);
         return isProblem(grant) ? grant : ok(plugins.roomDetections(app.name, ctx.params.room));
       },
@@ -133,9 +147,11 @@ export function pluginRoutes(plugins: PluginService, apps: AppService, access: C
       path: `${base}/{id}/detections`,
       ...read,
       params: pluginParams,
+      query: pluginScopeQuery,
       response: pluginDetectionsResponse,
+      responseHeaders: CLUSTER_MISSING,
       errors: ["not_found"],
-      handler: async (ctx) => okOr(plugins.latestDetections(appOf(ctx).name, ctx.params.id)),
+      handler: async (ctx) => gathered(await reads.detections(appOf(ctx).name, ctx.params.id, ctx.query.scope, ctx.headers["authorization"])),
     }),
   ];
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { appParams } from "../apps/schemas.ts";
 import { clampedLimit } from "../lib/clamped-limit.ts";
+import { scope } from "../peers/ask.ts";
 import { pluginManifest } from "./manifests.ts";
 
 /** `{id}`: any slug; an id no manifest has is a 404, not a validation error. */
@@ -16,8 +17,14 @@ export const patchPluginBody = z.strictObject({
 });
 export type PatchPluginBody = z.infer<typeof patchPluginBody>;
 
-/** SPEC 8: plugin logs `limit` is clamped to 1..1000, default 200. */
-export const pluginLogsQuery = z.object({ limit: clampedLimit(200) });
+/** The worker and detections reads answer for every node unless `scope=node`. */
+export const pluginScopeQuery = z.object({ scope });
+
+/** SPEC 8: plugin logs `limit` is clamped to 1..1000, default 200 (for the cluster's lines together). */
+export const pluginLogsQuery = pluginScopeQuery.extend({ limit: clampedLimit(200) });
+
+/** The node a worker, a log line or a room's detections are on (SERVICE_NODE_ID). */
+const node = z.string();
 
 const configValue = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -36,6 +43,16 @@ export const workerStatusResponse = z.strictObject({
 });
 
 /** A plugin as the API shows it: its manifest and its state in the app (secret fields masked). */
+/** One node's worker of the plugin. */
+const nodeWorkerStatus = workerStatusResponse.extend({ node });
+
+/**
+ * `GET /plugins/{id}/worker/status`: the answering node's worker as before (`node` names it), and
+ * in `nodes` the worker of every node that answered, this one included, by node id: each works on
+ * the camera rooms connected to its node, and one of them on the app's LiveKit rooms.
+ */
+export const clusterWorkerStatusResponse = nodeWorkerStatus.extend({ nodes: z.array(nodeWorkerStatus) });
+
 export const pluginView = pluginManifest.extend({
   installed: z.boolean(),
   enabled: z.boolean(),
@@ -55,8 +72,9 @@ export const publicPluginsResponse = z.array(
 
 export const pluginRemovedResponse = z.strictObject({ removed: z.literal(true) });
 
+/** The newest lines of every node's worker together, oldest first; each names its node. */
 export const pluginLogsResponse = z.strictObject({
-  lines: z.array(z.strictObject({ ts: z.string(), stream: z.enum(["stdout", "stderr"]), line: z.string() })),
+  lines: z.array(z.strictObject({ ts: z.string(), stream: z.enum(["stdout", "stderr"]), line: z.string(), node })),
 });
 
 /** A room's newest detections (what yolo publishes on topic `detections`); boxes normalized to 0..1. */
@@ -77,8 +95,8 @@ const detections = z.strictObject({
   ),
 });
 
-/** `GET /plugins/{id}/detections`: the newest of each room the plugin works on. */
-export const pluginDetectionsResponse = z.array(detections);
+/** `GET /plugins/{id}/detections`: the newest of each room the plugin works on, on any node (which each names). */
+export const pluginDetectionsResponse = z.array(detections.extend({ node }));
 
 /** `/live/{app}/{room}/detections.json`: null while the room has none. */
 export const roomDetectionsResponse = detections.nullable();

@@ -2,6 +2,7 @@ import type { AppsApi } from "../apps/module.ts";
 import type { Core } from "../core/core.ts";
 import type { Module } from "../core/modules.ts";
 import type { EgressApi } from "../egress/module.ts";
+import type { IngestApi } from "../ingest/module.ts";
 import type { MediaApi } from "../media/module.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { StreamsApi } from "../streams/module.ts";
@@ -14,14 +15,16 @@ import { Snapshots } from "./snapshots.ts";
 /** How often egress VODs still recording are checked against the media server (a missed egress end). */
 const RECONCILE_EVERY_MS = 15_000;
 
-/** Recording rooms into VODs (SPEC 3.1, 4.11, 6.6): camera rooms by our own ffmpeg, media-server rooms by LiveKit's egress. */
+/** Recording rooms into VODs (SPEC 3.1, 4.11, 6.6): camera rooms by our own ffmpeg or by copy (pulled cameras), media-server rooms by LiveKit's egress. */
 export function recordingModule(
   core: Core,
-  deps: { apps: AppsApi; media: MediaApi; egress: EgressApi; streams: StreamsApi; cameras: CameraRooms; vods: VodsApi },
+  deps: { apps: AppsApi; media: MediaApi; egress: EgressApi; streams: StreamsApi; cameras: CameraRooms; vods: VodsApi; ingest: IngestApi },
 ): Module {
   const { config, logger, events } = core;
   const snapshots = new Snapshots({
     cameras: deps.cameras,
+    pulled: deps.ingest.pulled,
+    media: core.pools.media,
     servers: deps.media.servers,
     egresses: deps.egress.egresses,
     configs: deps.apps.configs,
@@ -36,6 +39,7 @@ export function recordingModule(
     configs: deps.apps.configs,
     apps: deps.apps.service,
     cameras: deps.cameras,
+    pulled: deps.ingest.pulled,
     servers: deps.media.servers,
     events,
     egressRecorder: new EgressRecorder({ egresses: deps.egress.egresses, servers: deps.media.servers, configs: deps.apps.configs, streams: deps.streams }),

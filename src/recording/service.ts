@@ -9,12 +9,14 @@ import type { AppRef, AppRow } from "../apps/store.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
 import type { MediaServers } from "../media/servers.ts";
+import type { PulledCameras } from "../ingest/pulled.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { StreamsApi } from "../streams/module.ts";
 import type { VodsApi } from "../vods/module.ts";
 import type { VodLifecycleEvent } from "../../machines/vod-lifecycle.ts";
 import type { RecordingState, RecordingVod, SourceEnd, VodSource } from "../vods/recordings.ts";
 import { CameraRecorder, type RecordedFile } from "./camera-recorder.ts";
+import { CopyRecorder } from "./copy-recorder.ts";
 import type { EgressRecorder } from "./egress-recorder.ts";
 import { EgressSplits, partFile } from "./egress-splits.ts";
 import type { Snapshots } from "./snapshots.ts";
@@ -29,6 +31,8 @@ export interface RecordingServiceOptions {
   readonly configs: AppConfigService;
   readonly apps: AppService;
   readonly cameras: CameraRooms;
+  /** Cameras the service pulls: recorded by copying their video (issue 33). */
+  readonly pulled: Pick<PulledCameras, "subscribe" | "liveMedia">;
   readonly servers: MediaServers;
   readonly events: EventDispatcher;
   readonly egressRecorder: EgressRecorder;
@@ -44,9 +48,9 @@ export interface RecordingServiceOptions {
 /** A live recorder's key: the app and the VOD it writes. */
 const recorderKey = (app: string, vodId: number): string => `${app}:${vodId}`;
 
-/** A recording in progress here: its ffmpeg, how to take it off the relay, its timers. */
+/** A recording in progress here: its recorder, how to take it off its camera, its timers. */
 interface LiveRecording {
-  readonly recorder: CameraRecorder;
+  readonly recorder: { stop(): Promise<RecordedFile> };
   readonly untap: () => void;
   readonly snapshots: NodeJS.Timeout | undefined;
   /** When `split_minutes` cuts it into the next part. */
@@ -62,8 +66,9 @@ function end(live: LiveRecording): Promise<RecordedFile> {
 }
 
 /**
- * Starting and stopping recordings: the files, never the VODs. A camera room is recorded by our
- * own ffmpeg on the MJPEG relay, a media-server room by LiveKit's egress; each recording is told
+ * Starting and stopping recordings: the files, never the VODs. A WebSocket camera room is recorded
+ * by our own ffmpeg on the MJPEG relay, a pulled camera by copying its video (no encode), a
+ * media-server room by LiveKit's egress; each recording is told
  * to the vods module (`VodsApi.recordings`), which keeps its VOD and runs its actor, and which
  * asks this service, as its `VodSource`, to end a recording's file when the VOD moves on.
  */
@@ -94,7 +99,7 @@ export class RecordingService implements VodSource {
     try {
       const running = await this.o.vods.recordings.recordingIn(app.name, room);
       if (running) return problem("conflict", `room ${room} is being recorded already (VOD ${running.id}); stop that recording first`);
-      if (!this.o.cameras.live(app.name, room)) return await this.startEgress(app, room, body.streamId ?? null);
+      if (!this.o.cameras.live(app.name, room) && !this.o.pulled.liveMedia(app.name, room)) return await this.startEgress(app, room, body.streamId ?? null);
       const egressId = `${CAMERA_RECORDER_PREFIX}${randomBytes(9).toString("base64url")}`;
       const split = config.recording.split_minutes > 0;
       const vodId = await this.begin(app, { room, streamId: body.streamId ?? null, egressId: split ? `${egressId}.1` : egressId, part: split ? 1 : 0 });
@@ -171,12 +176,9 @@ export class RecordingService implements VodSource {
     // The camera may leave while the VOD's row is being written: its VOD then ends once it has one.
     let left = false;
     const onCameraLeft = () => (vodId === undefined ? (left = true) : this.o.vods.recordings.sourceEnded(app.name, vodId));
-    const recorder = new CameraRecorder({ file, logger: this.o.logger, onCameraLeft });
-    const untap = this.o.cameras.tap(app.name, p.room, recorder);
-    if (!untap) {
-      void recorder.stop();
-      return undefined;
-    }
+    const taken = this.recorderOn(app.name, p.room, file, onCameraLeft);
+    if (!taken) return undefined;
+    const { recorder, untap } = taken;
     try {
       vodId = await this.o.vods.recordings.begin(app.name, { room: p.room, stream_id: p.streamId, egress_id: p.egressId, source: "camera", part: p.part, local_path: file, started_at: startedAt.toISOString() });
     } catch (err) {
@@ -192,6 +194,19 @@ export class RecordingService implements VodSource {
     const cut = p.part > 0 ? setTimeout(() => void this.cut(app, id, p), config.split_minutes * this.o.splitMinuteMs) : undefined;
     this.recorders.set(recorderKey(app.name, id), { recorder, untap, snapshots, cut });
     return id;
+  }
+
+  /** A recorder on the room's camera: its pulled video copied, else the MJPEG relay's frames encoded; undefined when no camera is live. */
+  private recorderOn(app: string, room: string, file: string, onCameraLeft: () => void): Pick<LiveRecording, "recorder" | "untap"> | undefined {
+    if (this.o.pulled.liveMedia(app, room)) {
+      const recorder = new CopyRecorder({ file, logger: this.o.logger, onCameraLeft });
+      return { recorder, untap: this.o.pulled.subscribe(app, room, recorder) };
+    }
+    const recorder = new CameraRecorder({ file, logger: this.o.logger, onCameraLeft });
+    const untap = this.o.cameras.tap(app, room, recorder);
+    if (untap) return { recorder, untap };
+    void recorder.stop();
+    return undefined;
   }
 
   /** `split_minutes` elapsed: the next part takes over the room, this one uploads (even when the next could not begin). */

@@ -11,6 +11,9 @@ import type { EventDispatcher } from "../events/dispatcher.ts";
 import type { Egresses } from "../egress/service.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
 import type { MediaServers } from "../media/servers.ts";
+import type { MediaTasks } from "../core/pools.ts";
+import type { PulledCameras } from "../ingest/pulled.ts";
+import type { TaskPool } from "../lib/task-pool.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { VodsApi } from "../vods/module.ts";
 
@@ -31,6 +34,9 @@ export interface Snapshot {
 
 export interface SnapshotsOptions {
   readonly cameras: CameraRooms;
+  /** A pulled camera's picture is its newest keyframe, decoded (issue 33). */
+  readonly pulled: Pick<PulledCameras, "keyframe">;
+  readonly media: TaskPool<MediaTasks>;
   readonly servers: MediaServers;
   readonly egresses: Egresses;
   readonly configs: AppConfigService;
@@ -71,7 +77,7 @@ export class Snapshots {
     const dir = path.join(this.o.dataDir, "apps", app.name, "snapshots");
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, name);
-    const jpeg = this.o.cameras.latestFrame(app.name, room) ?? (await this.fromEgress(app.name, room, file));
+    const jpeg = this.o.cameras.latestFrame(app.name, room) ?? (await this.fromPulled(app.name, room, file)) ?? (await this.fromEgress(app.name, room, file));
     if (isProblem(jpeg)) return jpeg;
     writeFileSync(file, jpeg);
     const key = await this.upload(app, file, name);
@@ -86,6 +92,27 @@ export class Snapshots {
     };
     this.o.events.emit(app.name, "snapshot_taken", room, { ...snapshot });
     return snapshot;
+  }
+
+  /**
+   * A pulled camera's picture: its newest keyframe (with the init section, a file a decoder
+   * reads) decoded to a JPEG by ffmpeg in the media pool, off the event loop; one frame, no more.
+   * Undefined when no camera is pulled in the room here.
+   */
+  private async fromPulled(app: string, room: string, file: string): Promise<Buffer | Problem | undefined> {
+    const keyframe = this.o.pulled.keyframe(app, room);
+    if (!keyframe) return undefined;
+    const source = file.replace(/\.jpg$/, "-keyframe.mp4");
+    writeFileSync(source, keyframe);
+    try {
+      await this.o.media.run("snapshot", { file: source, out: file, atSeconds: 0 });
+      return await readFile(file);
+    } catch (err) {
+      this.log.warn({ app, room, err: (err as Error).message }, "could not decode a pulled camera's keyframe");
+      return problem("service_unavailable", `room ${room}'s camera sent a picture that could not be decoded; retry in a moment`, { headers: { "retry-after": "2" } });
+    } finally {
+      await rm(source, { force: true });
+    }
   }
 
   /**

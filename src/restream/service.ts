@@ -10,7 +10,7 @@ import type { EventDispatcher } from "../events/dispatcher.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
 import { InTurn } from "../lib/in-turn.ts";
 import { pollUntil } from "../lib/poll.ts";
-import { checkHost, ssrfRefusal, withAllowHint, type SsrfAllowlist } from "../lib/ssrf.ts";
+import { checkHost, pinnedUrl, ssrfRefusal, withAllowHint, type SsrfAllowlist } from "../lib/ssrf.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { SecretBox } from "../secrets/box.ts";
 import type { StreamsApi } from "../streams/module.ts";
@@ -22,18 +22,6 @@ import { cameraPush, egressPush, type Push } from "./pushers.ts";
 import type { EgressQuota } from "./quota.ts";
 import { maskUrl, scrubSecrets, targetUrl, type StartRestreamBody } from "./schemas.ts";
 import { restreamStore, type DestinationRow, type DestinationState } from "./store.ts";
-
-/**
- * The URL our ffmpeg pushes to, on the address that was checked: plain RTMP connects to it
- * directly, so a name cannot resolve elsewhere between the check and the connection. RTMPS
- * keeps the name, which its TLS handshake (SNI) needs; only the check before launch guards it.
- */
-function pinned(url: string, address: string): string {
-  const u = new URL(url);
-  if (u.protocol !== "rtmp:") return url;
-  u.hostname = address.includes(":") ? `[${address}]` : address;
-  return u.toString();
-}
 
 /** Our own ids for camera-room destinations; LiveKit rooms' are the media server's `EG_`. */
 const CAMERA_PUSH_PREFIX = "RS_";
@@ -319,7 +307,7 @@ export class RestreamService {
     const verdict = await checkHost(new URL(url).hostname, this.o.ssrf);
     if ("refused" in verdict) return died(verdict.unresolved ? verdict.refused : withAllowHint(verdict.refused));
     if (row.source === "camera") {
-      const push = cameraPush(this.o.cameras, app, row.room, pinned(url, verdict.address), await this.o.encoder(), row.id, {
+      const push = cameraPush(this.o.cameras, app, row.room, pinnedUrl(url, verdict.address), await this.o.encoder(), row.id, {
         connected: () => send({ type: "connected" }),
         died,
         sourceEnded: () => send({ type: "source_ended" }),

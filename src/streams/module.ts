@@ -19,7 +19,8 @@ import type { StreamView } from "./view.ts";
 
 /** What later modules use of streams: the tracker, the local-source registry and live counts. */
 /** A camera room named as a client names it, or by one of its streams. */
-export type CameraRoomOf = { readonly name: string } | { readonly streamId: string };
+/** A camera room as a route names it (the app's prefix is added), as stored (`room`), or by a stream of it. */
+export type CameraRoomOf = { readonly name: string } | { readonly room: string } | { readonly streamId: string };
 
 export interface StreamsApi {
   readonly tracker: StreamTracker;
@@ -63,7 +64,7 @@ export function streamsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
   const storeOf = (app: string) => streamStore(databases.appSql(app));
   // The room as the app names it (its prefix added), or the stream's own; a bad name is the route's to refuse.
   const cameraNodeOf = async (app: AppRow, of: CameraRoomOf): Promise<string | undefined> => {
-    const room = "name" in of ? apps.roomOf(app, of.name) : await unlessUnavailableAsync(undefined, async () => (await storeOf(app.name).find(of.streamId))?.room);
+    const room = "name" in of ? apps.roomOf(app, of.name) : "room" in of ? of.room : await unlessUnavailableAsync(undefined, async () => (await storeOf(app.name).find(of.streamId))?.room);
     return typeof room === "string" ? await unlessUnavailableAsync(undefined, async () => await storeOf(app.name).cameraNode(room)) : undefined;
   };
   const live = (app: AppRow) => unlessUnavailableAsync([], () => tracker.store(app).active());

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { appParams } from "../apps/schemas.ts";
+import { STREAM_TYPES } from "./view.ts";
 
 /** `{id}`: the stream's row id or its (URL-encoded) stream id. */
 export const streamParams = appParams.extend({ id: z.string().min(1).max(300) });
@@ -14,7 +15,7 @@ export const dataBody = z.discriminatedUnion("type", [
 const stream = {
   id: z.number().int(),
   streamId: z.string(),
-  type: z.enum(["webrtc", "rtmp", "rtsp", "whip", "ws-mjpeg"]),
+  type: z.enum(STREAM_TYPES),
   room: z.string(),
   participant: z.string().nullable(),
   status: z.enum(["active", "ended"]),

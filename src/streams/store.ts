@@ -2,7 +2,7 @@ import { sql, type Generated, type Kysely, type Selectable } from "kysely";
 import { perDatabase } from "../db/per-database.ts";
 import type { SqlDb } from "../db/sql.ts";
 import { announceWrite, watchWrites, type WriteWatch } from "../db/writes.ts";
-import type { StreamType, StreamView } from "./view.ts";
+import { PULLED_PREFIX, type StreamType, type StreamView } from "./view.ts";
 
 export type { StreamType, StreamView } from "./view.ts";
 
@@ -83,7 +83,8 @@ export class StreamStore {
       .select("node")
       .where("room", "=", room)
       .where("status", "=", "active")
-      .where("type", "=", "ws-mjpeg")
+      // A camera room's stream (isCameraStream): a WebSocket camera's, or a pulled camera's.
+      .where((eb) => eb.or([eb("type", "=", "ws-mjpeg"), eb(eb.fn<string>("substr", ["stream_id", eb.lit(1), eb.lit(PULLED_PREFIX.length)]), "=", PULLED_PREFIX)]))
       .orderBy("id", "desc")
       .executeTakeFirst();
     return row?.node ?? undefined;

@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { askPeers, peersToAsk, type Scope } from "../peers/ask.ts";
+import { gatherData, type Scope } from "../peers/ask.ts";
 import type { Peers } from "../peers/service.ts";
 import { actorsResponse } from "./schemas.ts";
 import type { Supervisor } from "./supervisor.ts";
 
 type ActorInfo = z.output<typeof actorsResponse>[number];
-
-const peerAnswer = z.object({ data: actorsResponse });
 
 /**
  * `/debug/actors` for the whole cluster: this node's actors and every live peer's (asked with the
@@ -21,7 +19,7 @@ export class ClusterActors {
 
   async list(prefix: string | undefined, scope: Scope, authorization: string | undefined): Promise<{ items: ActorInfo[]; missing: readonly string[] }> {
     const mine = this.supervisor.list(prefix).map((actor) => ({ ...actor, node: this.peers.id }));
-    const theirs = await askPeers(await peersToAsk(this.peers, scope), "/api/v1/debug/actors", { prefix }, authorization, peerAnswer);
-    return { items: [...mine, ...theirs.answers.flatMap((a) => a.body.data)], missing: theirs.missing };
+    const theirs = await gatherData(this.peers, scope, "/api/v1/debug/actors", { prefix }, authorization, actorsResponse);
+    return { items: [...mine, ...theirs.answers.flatMap((a) => a.body)], missing: theirs.missing };
   }
 }

@@ -112,6 +112,8 @@ export class TokenService {
     if (body.scope === "global") {
       if (!isPlatform(caller)) return problem("forbidden", "only a global token or a superadmin can create global tokens");
     } else {
+      // An app another node created a moment ago may not be in this node's registry yet.
+      if (!this.options.apps.findById(body.appId)) await this.options.apps.fresh({ id: body.appId });
       const app = this.options.apps.findById(body.appId);
       if (!app || !canSeeApp(caller, app)) return problem("not_found", `no app with id ${body.appId}`);
       appId = app.id;

@@ -156,7 +156,7 @@ export class Finalizer {
   }
 
   private async upload(app: string, file: string, snapshot: string | undefined) {
-    const s3 = this.o.s3.get(app);
+    const s3 = await this.o.s3.fresh(app);
     if (!s3) return undefined;
     const prefix = this.o.configs.get(app).s3.prefix;
     const fileKey = `${prefix}${app}/recordings/${path.basename(file)}`;

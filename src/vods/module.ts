@@ -6,6 +6,7 @@ import type { Ownership } from "../peers/ownership.ts";
 import type { Relays } from "../peers/relay.ts";
 import type { SystemApi } from "../system/module.ts";
 import { AdaptiveLadders } from "./adaptive.ts";
+import { VodFileNodes } from "./file-node.ts";
 import { Finalizer } from "./finalize.ts";
 import { VodMetrics } from "./metrics.ts";
 import { VodRecordings } from "./recordings.ts";
@@ -30,7 +31,7 @@ export interface VodsApi {
 export function vodsModule(core: Core, deps: { apps: AppsApi; system: SystemApi; ownership: Ownership; relays: Relays }): Module<{ vods: VodsApi }> {
   const { config, databases, metrics: m, logger } = core;
   const { media, uploads } = core.pools;
-  const service = new VodService({ databases, configs: deps.apps.configs, s3: deps.apps.s3, media, dataDir: config.dataDir, publicUrl: config.publicUrl });
+  const service = new VodService({ databases, configs: deps.apps.configs, s3: deps.apps.s3, media, dataDir: config.dataDir, publicUrl: config.publicUrl, node: config.node.id });
   deps.apps.service.countVodsWith((app) => service.totals(app));
   const metrics = new VodMetrics({ registry: m.registry, apps: deps.apps.store, counts: (app) => service.counts(app) });
   const uploader = new Uploader({ pool: uploads, metrics, logger: logger.child({ component: "uploads" }) });
@@ -51,7 +52,7 @@ export function vodsModule(core: Core, deps: { apps: AppsApi; system: SystemApi;
     uploadConcurrency: config.uploads.concurrency,
     uploadConcurrencyPerApp: config.uploads.concurrencyPerApp,
   });
-  const recordings = new VodRecordings({ databases, supervisor: core.supervisor, ownership: deps.ownership, node: config.node.id, relays: deps.relays, events: core.events, finalizer, metrics, logger });
+  const recordings = new VodRecordings({ databases, supervisor: core.supervisor, ownership: deps.ownership, node: config.node.id, events: core.events, finalizer, metrics, logger });
   return {
     name: "vods",
     provides: { vods: { service, recordings, media, metrics, adaptive, uploader } },
@@ -68,6 +69,6 @@ export function vodsModule(core: Core, deps: { apps: AppsApi; system: SystemApi;
       metrics.forgetApp(app);
       if (deleteVods) await service.purgeObjects(app, logger);
     },
-    routes: vodRoutes(service, recordings),
+    routes: vodRoutes(service, recordings, new VodFileNodes(databases, deps.relays)),
   };
 }

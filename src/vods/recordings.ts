@@ -10,8 +10,8 @@ import { problem, type Problem } from "../lib/problem.ts";
 import { InTurn } from "../lib/in-turn.ts";
 import { pollUntil } from "../lib/poll.ts";
 import type { Ownership } from "../peers/ownership.ts";
-import type { Relayed, RelayRequest, Relays } from "../peers/relay.ts";
 import type { Supervisor } from "../supervisor/supervisor.ts";
+import { fileNodeNote } from "./file-node.ts";
 import type { Finalizer, FinishedFile } from "./finalize.ts";
 import type { VodMetrics } from "./metrics.ts";
 import { vodStore, type NewVod, type VodRow } from "./store.ts";
@@ -70,8 +70,6 @@ export interface VodRecordingsOptions {
   readonly ownership: Ownership;
   /** This node, written on the VODs whose files it writes. */
   readonly node: string;
-  /** Another node's answer to a call about a VOD whose file is there. */
-  readonly relays: Relays;
   readonly events: EventDispatcher;
   readonly finalizer: Finalizer;
   readonly metrics: VodMetrics;
@@ -232,17 +230,6 @@ export class VodRecordings {
   }
 
   /**
-   * The answer of the node that wrote a failed VOD's file, when that is another live node and the
-   * file is not here (a shared volume makes it so): a retry needs the file. Undefined when this
-   * node answers.
-   */
-  async retriedElsewhere(ctx: RelayRequest, app: AppRef, id: number): Promise<Relayed | Problem | undefined> {
-    const row = await this.store(app.name).get(id);
-    if (!row?.local_path || existsSync(row.local_path)) return undefined;
-    return await this.o.relays.answerOn(row.node ?? undefined, ctx);
-  }
-
-  /**
    * Runs a failed VOD's finalize again (after S3 came back, or its keys were fixed): failed ->
    * uploading, with the result of that attempt to follow as usual. 409 unless it failed with its
    * local file still there.
@@ -252,7 +239,7 @@ export class VodRecordings {
     const row = await store.get(id);
     if (!row) return problem("not_found", `app ${app.name} has no VOD ${id}`);
     if (row.status !== "failed") return problem("conflict", `VOD ${id} is ${row.status}; only a failed VOD can be retried`);
-    if (row.local_path === null || !existsSync(row.local_path)) return problem("conflict", `VOD ${id} has no local file left to upload; it cannot be retried`);
+    if (row.local_path === null || !existsSync(row.local_path)) return problem("conflict", `VOD ${id} has no local file left to upload; it cannot be retried${fileNodeNote(row, this.o.node)}`);
     // Two retries racing: the row moves once, and only that one runs the VOD's finalize again.
     if (!(await store.markRetry(id, new Date().toISOString()))) return problem("conflict", `VOD ${id} is being retried already`);
     await this.claimAndSpawn(app.name, { ...row, status: "uploading" });

@@ -1,16 +1,20 @@
 import { z } from "zod";
 import { appParams } from "../apps/schemas.ts";
 import { appOf } from "../auth/caller.ts";
-import { fileReply } from "../http/file-reply.ts";
+import { fileReply, relayedFileReply } from "../http/file-reply.ts";
 import { noContent, okOr, paged, relayed } from "../http/reply.ts";
 import { isProblem } from "../lib/problem.ts";
 import { defineRoute, type Route } from "../http/route.ts";
+import type { VodFileNodes } from "./file-node.ts";
 import type { VodRecordings } from "./recordings.ts";
 import { listVodsQuery, recordingStateResponse, vodDownloadResponse, vodListResponse, vodParams, vodResponse } from "./schemas.ts";
 import type { VodService } from "./service.ts";
 
-/** SPEC 4.12, and a failed VOD's retry. */
-export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] {
+/**
+ * SPEC 4.12, and a failed VOD's retry. A VOD's local file is on the node that wrote it: the routes
+ * that need it (raw, probe, download, retry, delete) asked on another node are answered there.
+ */
+export function vodRoutes(vods: VodService, recordings: VodRecordings, fileNodes: VodFileNodes): Route[] {
   return [
     defineRoute({
       method: "GET",
@@ -47,8 +51,8 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       permission: "vod:read",
       params: vodParams,
       response: vodDownloadResponse,
-      errors: ["not_found", "conflict"],
-      handler: async (ctx) => okOr(await vods.download(appOf(ctx), ctx.params.id)),
+      errors: ["not_found", "conflict", "service_unavailable"],
+      handler: async (ctx) => (await relayed(fileNodes.answeredThere(ctx, appOf(ctx), ctx.params.id))) ?? okOr(await vods.download(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
       method: "GET",
@@ -59,8 +63,10 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       params: vodParams,
       // The file, whole or the range asked for (206); 416 for a range outside it.
       responseType: "video/mp4",
-      errors: ["not_found", "conflict"],
+      errors: ["not_found", "conflict", "service_unavailable"],
       handler: async (ctx) => {
+        const there = await fileNodes.streamedThere(ctx, appOf(ctx), ctx.params.id);
+        if (there) return isProblem(there) ? there : relayedFileReply(there);
         const file = await vods.file(appOf(ctx), ctx.params.id);
         if (isProblem(file)) return file;
         return fileReply({ path: file.path, size: file.size, contentType: "video/mp4", filename: file.filename, range: ctx.headers["range"] });
@@ -74,8 +80,8 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       permission: "vod:write",
       params: vodParams,
       response: vodResponse,
-      errors: ["not_found", "conflict", "bad_request"],
-      handler: async (ctx) => okOr(await vods.probe(appOf(ctx), ctx.params.id)),
+      errors: ["not_found", "conflict", "bad_request", "service_unavailable"],
+      handler: async (ctx) => (await relayed(fileNodes.answeredThere(ctx, appOf(ctx), ctx.params.id))) ?? okOr(await vods.probe(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
       method: "POST",
@@ -85,9 +91,8 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       permission: "vod:write",
       params: vodParams,
       response: recordingStateResponse,
-      errors: ["not_found", "conflict"],
-      // The file is on the node that wrote it: a retry asked elsewhere is answered there.
-      handler: async (ctx) => (await relayed(recordings.retriedElsewhere(ctx, appOf(ctx), ctx.params.id))) ?? okOr(await recordings.retry(appOf(ctx), ctx.params.id)),
+      errors: ["not_found", "conflict", "service_unavailable"],
+      handler: async (ctx) => (await relayed(fileNodes.answeredThere(ctx, appOf(ctx), ctx.params.id))) ?? okOr(await recordings.retry(appOf(ctx), ctx.params.id)),
     }),
     defineRoute({
       method: "DELETE",
@@ -100,6 +105,8 @@ export function vodRoutes(vods: VodService, recordings: VodRecordings): Route[] 
       responseStatus: 204,
       errors: ["not_found", "conflict", "service_unavailable"],
       handler: async (ctx) => {
+        const there = await relayed(fileNodes.answeredThere(ctx, appOf(ctx), ctx.params.id));
+        if (there) return there;
         const deleted = await vods.delete(appOf(ctx), ctx.params.id);
         return isProblem(deleted) ? deleted : noContent();
       },

@@ -11,6 +11,7 @@ import type { Databases } from "../db/databases.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import type { TaskPool } from "../lib/task-pool.ts";
 import type { ListVodsQuery, VodStatus } from "./schemas.ts";
+import { fileNodeNote } from "./file-node.ts";
 import { deleteKeys, listKeys } from "./objects.ts";
 import { vodStore, type AdaptiveLadder, type VodRow } from "./store.ts";
 
@@ -56,6 +57,8 @@ export interface VodServiceOptions {
   readonly dataDir: string;
   /** The service's public URL, for links to the raw route. */
   readonly publicUrl: string;
+  /** This node: a file another node wrote is not here (the routes ask that node first). */
+  readonly node: string;
 }
 
 /** Where a download comes from (SPEC 4.12). */
@@ -115,7 +118,7 @@ export class VodService {
     if (row.local_path !== null && existsSync(row.local_path)) {
       return { url: `${this.o.publicUrl}/api/v1/apps/${app.name}/vods/${row.id}/raw`, filename, expiresInSeconds: null };
     }
-    return problem("not_found", `VOD ${id} is ready but neither its S3 object nor its local file exists any more`);
+    return problem("not_found", `VOD ${id} is ready but neither its S3 object nor its local file exists any more${fileNodeNote(row, this.o.node)}`);
   }
 
   /** The local file of a ready VOD: 409 before ready, 404 when there is none. */
@@ -123,7 +126,7 @@ export class VodService {
     const row = await this.readyRow(app, id);
     if ("kind" in row) return row;
     const size = row.local_path === null ? undefined : statSync(row.local_path, { throwIfNoEntry: false })?.size;
-    if (row.local_path === null || size === undefined) return problem("not_found", `VOD ${id} has no local file${row.file_key ? "; it is in S3 (see /download)" : ""}`);
+    if (row.local_path === null || size === undefined) return problem("not_found", `VOD ${id} has no local file${row.file_key ? "; it is in S3 (see /download)" : fileNodeNote(row, this.o.node)}`);
     return { path: row.local_path, size, filename: path.basename(row.local_path) };
   }
 
@@ -135,7 +138,7 @@ export class VodService {
     if (row.status === "recording") return problem("conflict", `VOD ${id} is still recording; probe it once it is finished`);
     const local = row.local_path !== null && existsSync(row.local_path) ? row.local_path : undefined;
     const source = local ?? (await this.presign(app, row.file_key));
-    if (!source) return problem("not_found", `VOD ${id} has neither a local file nor an S3 object to probe`);
+    if (!source) return problem("not_found", `VOD ${id} has neither a local file nor an S3 object to probe${fileNodeNote(row, this.o.node)}`);
     const refused = local === undefined ? await this.o.s3.outboundRefusal(source) : undefined;
     if (refused) return problem("bad_request", `VOD ${id} could not be probed: ${refused}`);
     try {

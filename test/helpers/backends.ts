@@ -7,7 +7,7 @@ import type { Databases } from "../../src/db/databases.ts";
 import { PostgresDatabases } from "../../src/db/postgres-databases.ts";
 import { SqliteDatabases } from "../../src/db/sqlite-databases.ts";
 import { sharedPostgres } from "./postgres.ts";
-import { tempDir } from "./server.ts";
+import { tempDir } from "./temp.ts";
 
 /**
  * Store-level tests on both backends (docs/storage.md): `describeEachBackend` runs a describe

@@ -1,9 +1,9 @@
 import { chromium, type Browser, type Frame, type Page } from "playwright-core";
 import { CHROMIUM } from "../setup/prerequisites.ts";
 
-/** Debian's headless Chromium, driven by playwright-core (no browser download). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true });
+/** Debian's headless Chromium, driven by playwright-core (no browser download), with extra command-line `args`. */
+export function launchChromium(args: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
 }
 
 /** When an <img> was given its src and when its first frame was ready to paint (page clock, ms). */

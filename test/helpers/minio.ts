@@ -3,7 +3,7 @@ import { CreateBucketCommand, ListObjectsV2Command, PutBucketPolicyCommand, S3Cl
 import { MINIO, toolBinary } from "../setup/go-tools.ts";
 import { stopChild } from "./livekit.ts";
 import { freePort } from "./ports.ts";
-import { tempDir } from "./server.ts";
+import { tempDir } from "./temp.ts";
 
 /**
  * A real MinIO, one per test file: its own data dir and free loopback ports. `stop()` and

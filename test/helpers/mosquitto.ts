@@ -5,7 +5,7 @@ import path from "node:path";
 import mqtt, { type MqttClient } from "mqtt";
 import { MOSQUITTO, MOSQUITTO_PASSWD } from "../setup/prerequisites.ts";
 import { freePort, waitForPort } from "./ports.ts";
-import { tempDir } from "./server.ts";
+import { tempDir } from "./temp.ts";
 
 
 /** A Mosquitto broker of the test's own, on a free loopback port; it can be stopped and started again on that port. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { stopChild } from "./livekit.ts";
 import { freePort, waitForPort } from "./ports.ts";
 import { nginxForeground } from "./rtmp.ts";
-import { tempDir } from "./server.ts";
+import { tempDir } from "./temp.ts";
 
 /** One request nginx passed on: every upstream it tried, in order, and what each answered. */
 export interface Proxied {
@@ -55,6 +55,9 @@ function config(dir: string, port: number, upstreams: readonly string[]): string
     "  upstream nodes {",
     ...upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`),
     "    keepalive 32;",
+    // Under uWS's 10 s idle timeout: a kept connection the node is closing as nginx reuses it
+    // fails a POST with 502 (nginx sends a non-idempotent request to no other node).
+    "    keepalive_timeout 4s;",
     "  }",
     "  server {",
     `    listen 127.0.0.1:${port};`,

@@ -5,6 +5,16 @@ import { fileURLToPath } from "node:url";
 
 const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
 
+/**
+ * Every service this test file started and has not seen exit: killed when the file's process
+ * exits, whatever the test did. A test that failed before it could stop its service (a start that
+ * timed out) left it running, and its pipes kept the file's process, and the whole run, waiting.
+ */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 export interface ServiceProcess {
   readonly child: ChildProcess;
   stdout(): string;
@@ -24,6 +34,8 @@ export function spawnService(env: Record<string, string>, args: string[] = []): 
     env: { PATH: process.env["PATH"] ?? "", SERVICE_TEST_RESPONSE_CHECK: "on", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let out = "";
   let err = "";
   const waiters = new Set<() => void>();
@@ -36,7 +48,8 @@ export function spawnService(env: Record<string, string>, args: string[] = []): 
     stdout: () => out,
     stderr: () => err,
     exited: () => exit,
-    waitFor(pattern, ms = 15_000) {
+    // A whole service starting under a loaded machine (the suite runs two files at once) can take well over 15 s.
+    waitFor(pattern, ms = 45_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const m = (out + err).match(pattern);
@@ -91,7 +104,11 @@ const LISTENING = /"port":(\d+),"msg":"listening"/;
 /** Starts the service (with `SERVICE_LOG_STDOUT` on) and answers it once it listens, with its base URL. */
 export async function startedService(env: Record<string, string>): Promise<{ svc: ServiceProcess; port: number; url: string }> {
   const svc = spawnService(env);
-  const [, port = ""] = await svc.waitFor(LISTENING);
+  // A start that fails leaves nothing running: the caller has no handle to stop it with.
+  const [, port = ""] = await svc.waitFor(LISTENING).catch((err: unknown) => {
+    svc.child.kill("SIGKILL");
+    throw err;
+  });
   return { svc, port: Number(port), url: `http://127.0.0.1:${port}` };
 }
 

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { stopChild } from "./livekit.ts";
 import { freePort, waitForPort } from "./ports.ts";
-import { tempDir } from "./server.ts";
+import { tempDir } from "./temp.ts";
 
 export interface TestRedis {
   /** `redis://127.0.0.1:<port>` */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { NGINX_RTMP_MODULE, NGINX_STREAM_MODULE } from "../setup/prerequisites.ts";
 import { stopChild } from "./livekit.ts";
 import { freePort, waitForPort } from "./ports.ts";
-import { tempDir } from "./server.ts";
+import { tempDir } from "./temp.ts";
 
 /** A real RTMP server (nginx with Debian's RTMP module) that records whatever is pushed to it. */
 export interface RtmpReceiver {

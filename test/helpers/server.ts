@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Agent, fetch as undiciFetch } from "undici";
 import { buildApp, type App, type BuildOptions } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -8,6 +5,7 @@ import type { SqliteDatabases } from "../../src/db/sqlite-databases.ts";
 import { RESPONSE_MISMATCH } from "../../src/http/response-check.ts";
 import { freePort } from "./ports.ts";
 import { sharedPostgres } from "./postgres.ts";
+import { tempDir } from "./temp.ts";
 
 export interface TestResponse {
   readonly status: number;
@@ -27,7 +25,10 @@ export interface RequestOptions {
 }
 
 export interface TestServer {
+  /** The service; in a cluster (SERVICE_TEST_NODES), the first node's. */
   readonly app: App;
+  /** In a cluster, every node (the first is `app`); absent for one node. */
+  readonly nodes?: readonly App[];
   readonly url: string;
   readonly port: number;
   readonly dataDir: string;
@@ -39,17 +40,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-const made: string[] = [];
-process.once("exit", () => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A fresh directory, removed when the test process exits. */
-export function tempDir(prefix = "service-core-test-"): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-}
+export { tempDir } from "./temp.ts";
 
 /**
  * Environment every test server starts from: loopback, ephemeral port, quiet stdout, and every
@@ -86,7 +77,7 @@ export const UNREACHABLE_LIVEKIT: Readonly<Record<string, string>> = {
 const onPostgres = process.env["SERVICE_TEST_DATABASE"] === "postgres";
 const databaseOf = new Map<string, Promise<string>>();
 
-async function databaseFor(dataDir: string): Promise<string> {
+export async function databaseFor(dataDir: string): Promise<string> {
   let url = databaseOf.get(dataDir);
   if (!url) databaseOf.set(dataDir, (url = sharedPostgres().then((c) => c.database())));
   return url;
@@ -102,7 +93,7 @@ export const TEST_SHARED_KEYS: Readonly<Record<string, string>> = {
  * One node of a cluster on PostgreSQL `database` and Redis `redis`: its id, a port of its own and
  * the URL its peers reach it at, and the keys every node of one database shares.
  */
-export async function nodeEnv(id: string, database: string, redis: string): Promise<Record<string, string> & { SERVICE_NODE_URL: string }> {
+export async function nodeEnv(id: string, database: string, redis: string): Promise<Record<string, string> & { SERVICE_NODE_ID: string; SERVICE_PORT: string; SERVICE_NODE_URL: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   return { ...TEST_SHARED_KEYS, SERVICE_DATABASE_URL: database, SERVICE_REDIS_URL: redis, SERVICE_NODE_ID: id, SERVICE_PORT: String(port), SERVICE_NODE_URL: url };
@@ -120,34 +111,71 @@ export async function withTestDatabase(dataDir: string, env: Record<string, stri
   return { ...TEST_SHARED_KEYS, ...env, SERVICE_DATABASE_URL: url };
 }
 
-/** Boots the real service in-process on an ephemeral port with a fresh data dir. */
-export async function startServer(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestServer> {
-  const dataDir = env["SERVICE_DATA_DIR"] ?? tempDir();
-  const app = await buildApp(loadConfig(testEnv(dataDir, await withTestDatabase(dataDir, env))), options);
-  const rootToken = (await app.tokens.seedGlobal()) ?? "";
-  const mails: Array<{ to: string; subject: string; text: string }> = [];
+/** One service in this process, listening, with what its log said that a test reads. */
+export interface StartedNode {
+  readonly app: App;
+  readonly port: number;
+  /** The installer's token when this node seeded it (the first node of a database to start). */
+  readonly rootToken: string | undefined;
+  readonly mails: Array<{ to: string; subject: string; text: string }>;
+  /** Answers that did not match their route's declared response, as `route (path): issues`. */
+  readonly mismatches: string[];
+}
+
+/**
+ * Builds the service on `env` (testEnv already applied), listens, and follows its log; the mail it
+ * logs goes to `mails` (the nodes of a cluster share one list).
+ */
+export async function startNode(env: Record<string, string>, options: BuildOptions, mails: StartedNode["mails"] = []): Promise<StartedNode> {
+  const app = await buildApp(loadConfig(env), options);
+  const rootToken = await app.tokens.seedGlobal();
   const mismatches: string[] = [];
   app.logging.subscribe((r) => {
     if (r["component"] === "mail") mails.push({ to: String(r["to"]), subject: String(r["subject"]), text: String(r["text"]) });
     if (r.msg === RESPONSE_MISMATCH) mismatches.push(`${String(r["route"])} (${String(r["path"])}): ${JSON.stringify(r["issues"])}`);
   });
-  const port = await app.listen();
-  const url = `http://127.0.0.1:${port}`;
+  return { app, port: await app.listen(), rootToken: rootToken ?? undefined, mails, mismatches };
+}
+
+/** Fails a test whose server gave answers that do not match their routes' declared responses. */
+export function assertNoMismatches(mismatches: readonly string[]): void {
+  if (mismatches.length > 0) throw new Error(`answers that do not match their route's declared response:\n${mismatches.join("\n")}`);
+}
+
+/**
+ * How many nodes each test server is (`SERVICE_TEST_NODES`, 1 unless set). Above 1, startServer
+ * starts a cluster behind a load balancer instead (test/helpers/cluster-server.ts).
+ */
+export const TEST_NODES = Number(process.env["SERVICE_TEST_NODES"] ?? "1");
+
+/**
+ * Boots the real service in-process on an ephemeral port with a fresh data dir; with
+ * SERVICE_TEST_NODES above 1, that many nodes behind nginx, unless the test builds a cluster of its
+ * own (it names the node) or asks for SQLite.
+ */
+export async function startServer(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestServer> {
+  if (TEST_NODES > 1 && env["SERVICE_NODE_ID"] === undefined && env["SERVICE_DATABASE_URL"] !== "") {
+    const { startCluster } = await import("./cluster-server.ts");
+    return startCluster(TEST_NODES, env, options);
+  }
+  const dataDir = env["SERVICE_DATA_DIR"] ?? tempDir();
+  const node = await startNode(testEnv(dataDir, await withTestDatabase(dataDir, env)), options);
+  const url = `http://127.0.0.1:${node.port}`;
   // Its own connection pool, closed with the server, so no idle keep-alive socket outlives a test.
   const agent = new Agent();
   return {
-    app,
+    app: node.app,
     url,
-    port,
+    port: node.port,
     dataDir,
-    rootToken,
-    mails,
+    rootToken: node.rootToken ?? "",
+    mails: node.mails,
     request: (method, p, opts) => request(url, method, p, opts, agent),
     async close() {
       await agent.close();
-      await app.stop();
+      await node.app.stop();
       // Also the answers a test read with its own client, or whose 500 it expected.
-      if (mismatches.length > 0) throw new Error(`answers that do not match their route's declared response:\n${mismatches.join("\n")}`);
+      assertNoMismatches(node.mismatches);
     },
   };
 }

@@ -105,7 +105,8 @@ const ROUTES: Row[] = [
   ["GET", "/api/v1/apps/alpha/hls/alpha-lobby-20261125T024901135Z/live.m3u8", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],
   ["POST", "/api/v1/apps/alpha/streams/1/data", [401, 401, 404, 503, 503, 503, 503, 503, 401, 401, 401, 403], { type: "chat", message: "hi" }],
   ["POST", "/api/v1/apps/alpha/ingress", [401, 401, 404, 503, 503, 403, 503, 503, 401, 401, 401, 403], { inputType: "rtmp" }],
-  ["GET", "/api/v1/apps/alpha/ingress", [401, 401, 404, 503, 503, 503, 503, 503, 401, 401, 401, 403]],
+  // Listing needs no media server (LiveKit is asked only about ingresses of its, and there are none).
+  ["GET", "/api/v1/apps/alpha/ingress", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
   ["GET", "/api/v1/apps/alpha/ingress/IN_x", [401, 401, 404, 503, 503, 503, 503, 503, 401, 401, 401, 403]],
   ["DELETE", "/api/v1/apps/alpha/ingress/IN_x", [401, 401, 404, 503, 503, 403, 503, 503, 401, 401, 401, 403]],
   ["POST", "/api/v1/apps/alpha/ingress/IN_x/validate", [401, 401, 404, 404, 404, 403, 404, 404, 401, 401, 401, 403], { password: "x" }],
@@ -120,6 +121,12 @@ const ROUTES: Row[] = [
   ["GET", "/live/alpha/alpha-door/mjpeg", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
   ["GET", "/live/alpha/alpha-door/frame.jpg", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
   ["GET", "/live/alpha/alpha-door/detections.json", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
+  // A pulled camera's LL-HLS (issue 33), under the same rule.
+  ["GET", "/live/alpha/alpha-door/index.m3u8", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
+  ["GET", "/live/alpha/alpha-door/hls/stream.m3u8", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
+  ["GET", "/live/alpha/alpha-door/hls/init0.mp4", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
+  ["GET", "/live/alpha/alpha-door/h264/stream.m3u8", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
+  ["GET", "/live/alpha/alpha-door/h264/init0.mp4", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
   ["GET", "/play/alpha/alpha-door", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   // Public playback is off on alpha and no token is given: the player route says why, to everyone.
   ["GET", "/api/v1/apps/alpha/player/alpha-door", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],

@@ -6,9 +6,8 @@ import { PeerStore } from "../../src/peers/store.ts";
 import { dataOf } from "../helpers/envelope.ts";
 import { claimsOf, createToken, signup } from "../helpers/identity.ts";
 import { freePort } from "../helpers/ports.ts";
-import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
-import { startRedis, type TestRedis } from "../helpers/redis.ts";
-import { nodeEnv, startServer, tempDir, type TestResponse, type TestServer } from "../helpers/server.ts";
+import { startNodes, type StartedNodes } from "../helpers/cluster-server.ts";
+import { type TestResponse, type TestServer } from "../helpers/server.ts";
 import { eventually } from "../helpers/wait.ts";
 
 interface Page {
@@ -34,12 +33,9 @@ async function msUntil(refused: () => Promise<boolean>): Promise<number> {
  * revoked through one node is refused by the other within a second.
  */
 describe("logs across nodes, and revocation across nodes", () => {
-  let pg: TestPostgres;
-  let redis: TestRedis;
+  let cluster: StartedNodes;
   let a: TestServer;
   let b: TestServer;
-  const node = async (id: string, url: string): Promise<TestServer> =>
-    startServer({ ...(await nodeEnv(id, url, redis.url)), SERVICE_ALLOW_SIGNUP: "on", SERVICE_DATA_DIR: tempDir() });
   const page = async (server: TestServer, query: string, token = a.rootToken): Promise<Page & { missing: string | null }> => {
     const res = await server.request("GET", query, { token });
     assert.equal(res.status, 200, res.text);
@@ -55,15 +51,10 @@ describe("logs across nodes, and revocation across nodes", () => {
   };
 
   before(async () => {
-    [pg, redis] = await Promise.all([sharedPostgres(), startRedis()]);
-    const url = await pg.database();
-    a = await node("node-a", url);
-    b = await node("node-b", url);
+    cluster = await startNodes(["node-a", "node-b"], { SERVICE_ALLOW_SIGNUP: "on" });
+    [a, b] = cluster.nodes as [TestServer, TestServer];
   });
-  after(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await Promise.all([pg?.stop(), redis?.stop()]);
-  });
+  after(() => cluster?.close());
 
   it("lists the lines of both nodes through either, newest first, each with its node", async () => {
     await logLines(a, "probe", 2);

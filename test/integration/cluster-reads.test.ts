@@ -8,30 +8,22 @@ import { dataOf } from "../helpers/envelope.ts";
 import { Camera, cameraApp, mintKey, testJpeg } from "../helpers/mjpeg.ts";
 import { eventually } from "../helpers/wait.ts";
 import { freePort } from "../helpers/ports.ts";
-import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
-import { startRedis, type TestRedis } from "../helpers/redis.ts";
-import { nodeEnv, startServer, tempDir, type TestServer } from "../helpers/server.ts";
+import { startNodes, type StartedNodes } from "../helpers/cluster-server.ts";
+import { type TestServer } from "../helpers/server.ts";
 
 type NodeActor = ActorInfo & { node: string };
 
 /** Two nodes on one PostgreSQL database and one Redis, each reachable at the URL it heartbeats. */
 describe("reads that span nodes", () => {
-  let pg: TestPostgres;
-  let redis: TestRedis;
+  let cluster: StartedNodes;
   let a: TestServer;
   let b: TestServer;
-  const node = async (id: string, url: string, dataDir: string): Promise<TestServer> => startServer({ ...(await nodeEnv(id, url, redis.url)), SERVICE_DATA_DIR: dataDir });
 
   before(async () => {
-    [pg, redis] = await Promise.all([sharedPostgres(), startRedis()]);
-    const url = await pg.database();
-    a = await node("node-a", url, tempDir());
-    b = await node("node-b", url, tempDir());
+    cluster = await startNodes(["node-a", "node-b"]);
+    [a, b] = cluster.nodes as [TestServer, TestServer];
   });
-  after(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await Promise.all([pg?.stop(), redis?.stop()]);
-  });
+  after(() => cluster?.close());
 
   it("/debug/actors on any node lists every node's actors, each with its node", async () => {
     a.app.supervisor.spawn("latency:demo:lobby", latencyLatch, { room: "lobby", thresholdMs: 100, cooldownSeconds: 60 });

@@ -136,9 +136,10 @@ describe("ingress through a real LiveKit (SPEC 4.9, 2.5)", () => {
   /**
    * The RTMP publisher of an ingress, as LiveKit's ingress worker makes it: its participant (the
    * ingress's identity, publishing video in the ingress's room) and, on `start`, the signed
-   * `ingress_started` LiveKit then sends. No ingress worker runs in the tests (it needs
-   * GStreamer), so both are made here; the service cannot tell them from the real ones, and what
-   * it does to them is real. Joining is slow on a busy machine, so it happens before any window
+   * `ingress_started` LiveKit then sends. No ingress worker runs in these tests, so both are made
+   * here, which lets each race be timed exactly; the service cannot tell them from the real ones,
+   * and what it does to them is real. ingress-push.test.ts pushes real RTMP through the ingress
+   * stand-in for the same rule. Joining is slow on a busy machine, so it happens before any window
    * opens: only `start` and what follows it race the window.
    */
   const publisher = async (ingress: Ingress, identity: string) => {

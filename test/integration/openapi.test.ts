@@ -211,7 +211,9 @@ describe("the OpenAPI document and the docs page (issue 17)", () => {
 
     it("renders every route with no policy violation, and tries one out with a Bearer token", async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 1600 } });
-      context.setDefaultTimeout(15_000);
+      // Rendering the whole document after a load or reload took over 15 s with the suite's other
+      // files busy on both cores (under 5 s alone).
+      context.setDefaultTimeout(45_000);
       const page = await context.newPage();
       const errors: string[] = [];
       const outside: string[] = [];
@@ -250,11 +252,10 @@ describe("the OpenAPI document and the docs page (issue 17)", () => {
       assert.deepEqual([...shown].sort(), [...expected].sort());
       // A reload revalidates the page, its files and the document by ETag (304s) and renders again.
       // Chromium restores the scroll position on reload, and swagger-ui renders only what is near
-      // it: back to the top first, where the section waited for is.
-      await page.evaluate("history.scrollRestoration = 'manual'; window.scrollTo(0, 0)");
+      // it, so any operation showing is the page rendered again (CI once timed out waiting for the
+      // first one named while the restored position was elsewhere).
       await page.reload();
-      await page.evaluate("window.scrollTo(0, 0)");
-      await page.locator('.opblock-summary-path[data-path="/api/v1/apps/{app}"]').first().waitFor();
+      await page.locator(".opblock-summary-path").first().waitFor();
       await context.close();
       assert.deepEqual(errors, []);
       assert.deepEqual(outside, []);

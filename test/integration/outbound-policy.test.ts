@@ -170,7 +170,7 @@ describe("outbound-connection policy without SERVICE_SSRF_ALLOWLIST", () => {
     for (const target of spellings(port)) {
       const app = await newApp(`media_server:\n  url: "http://${target}"\n  ws_url: "ws://media.example.com"\n  api_key: tenant\n`);
       assert.equal((await root("PUT", `/api/v1/apps/${app}/media-server`, { apiSecret: "a-tenant-secret-of-at-least-32-chars" })).status, 200);
-      const res = await root("GET", `/api/v1/apps/${app}/ingress`);
+      const res = await root("POST", `/api/v1/apps/${app}/ingress`, { inputType: "rtmp" });
       assert.equal(res.status, 503, `${target}: ${res.text}`);
       assert.equal(errorOf(res).code, "media_server_unavailable");
       assert.match(errorOf(res).message, REFUSED, target);

@@ -191,6 +191,9 @@ describe("secrets search: no plaintext of any secret in any answer or file", () 
       "docs/{file}": ["swagger-ui.css"],
       "assets/{file}": ["main.js"],
       "sdk/{file}": ["service-player.js"],
+      // A pulled camera's LL-HLS files (the victim has no pulled camera: its answers are the refusals).
+      "hls/{file}": ["init0.mp4"],
+      "h264/{file}": ["init0.mp4"],
     };
     const unfilled: string[] = [];
     const gets = world.server.app.routes.filter((r) => r.method === "GET");

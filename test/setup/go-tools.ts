@@ -89,24 +89,30 @@ export function ensureTool(tool: GoTool): string {
   return binary;
 }
 
-/** The egress stand-in's sources (test/egress-standin), whose hash names its cached build. */
-const STANDIN_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "egress-standin");
+/**
+ * The suite's own Go programs standing in for LiveKit workers that cannot be built here, each in
+ * test/<name> with its own go.mod, built against LiveKit's real Go modules.
+ */
+export type Standin = "egress-standin" | "ingress-standin";
 
-/** Where the egress stand-in built from the current sources is; a source change means a new build. */
-export function standinBinary(): string {
+const standinDir = (name: Standin): string => path.join(path.dirname(fileURLToPath(import.meta.url)), "..", name);
+
+/** Where the stand-in built from its current sources is: a hash of them names the build, so a source change means a new one. */
+export function standinBinary(name: Standin): string {
+  const dir = standinDir(name);
   const hash = createHash("sha256");
-  for (const file of readdirSync(STANDIN_DIR).filter((f) => /\.go$|^go\.(mod|sum)$/.test(f)).sort()) {
-    hash.update(file).update(readFileSync(path.join(STANDIN_DIR, file)));
+  for (const file of readdirSync(dir).filter((f) => /\.go$|^go\.(mod|sum)$/.test(f)).sort()) {
+    hash.update(file).update(readFileSync(path.join(dir, file)));
   }
-  return path.join(cacheRoot(), "egress-standin", hash.digest("hex").slice(0, 16), "egress-standin");
+  return path.join(cacheRoot(), name, hash.digest("hex").slice(0, 16), name);
 }
 
-/** Builds the egress stand-in (`go build` against the real LiveKit modules) unless cached. */
-export function ensureStandin(): string {
-  const binary = standinBinary();
+/** Builds the stand-in (`go build` against the real LiveKit modules) unless cached. */
+export function ensureStandin(name: Standin): string {
+  const binary = standinBinary(name);
   if (executable(binary)) return binary;
   mkdirSync(path.dirname(binary), { recursive: true });
-  process.stdout.write("building the egress stand-in with go build (first run only)...\n");
-  goBuild("egress-standin", ["build", "-mod=readonly", "-o", binary, "."], { cwd: STANDIN_DIR }, binary);
+  process.stdout.write(`building the ${name} with go build (first run only)...\n`);
+  goBuild(name, ["build", "-mod=readonly", "-o", binary, "."], { cwd: standinDir(name) }, binary);
   return binary;
 }

@@ -22,6 +22,8 @@ const require = createRequire(import.meta.url);
 export const CHROMIUM = "/usr/bin/chromium";
 export const MOSQUITTO = "/usr/sbin/mosquitto";
 export const MOSQUITTO_PASSWD = "/usr/bin/mosquitto_passwd";
+/** Debian's python, which has python3-gi for the RTSP camera; a pyenv python3 earlier on PATH lacks it. */
+export const DEBIAN_PYTHON = "/usr/bin/python3";
 
 /** The first line `command args` prints, or undefined when it does not run or fails. */
 function firstLine([command, ...args]: readonly string[]): string | undefined {
@@ -33,14 +35,14 @@ function firstLine([command, ...args]: readonly string[]): string | undefined {
 }
 
 /**
- * `apt-get install` of one Debian package, non-interactive and idempotent (an installed package is
- * a no-op). The package lists are refreshed only when the first attempt fails, so a machine with
- * current lists installs without touching the network twice.
+ * `apt-get install` of Debian packages in one call, non-interactive and idempotent (installed
+ * packages are a no-op). The package lists are refreshed only when the first attempt fails, so a
+ * machine with current lists installs without touching the network twice.
  */
-export function aptInstall(pkg: string): void {
+export function aptInstall(...packages: string[]): void {
   const run = (args: string[]) =>
     spawnSync("apt-get", args, { encoding: "utf8", timeout: 15 * 60_000, env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  const install = () => run(["install", "-y", "--no-install-recommends", pkg]);
+  const install = () => run(["install", "-y", "--no-install-recommends", ...packages]);
   let result = install();
   let update: ReturnType<typeof run> | undefined;
   if (result.error || result.status !== 0) {
@@ -50,7 +52,7 @@ export function aptInstall(pkg: string): void {
   if (result.error || result.status !== 0) {
     const tail = (r: ReturnType<typeof run>) => r.error?.message ?? `${r.stderr}`.trim().split("\n").slice(-2).join(" / ");
     const updated = update && (update.error || update.status !== 0) ? `; apt-get update failed too: ${tail(update)}` : "";
-    throw new Error(`apt-get install -y --no-install-recommends ${pkg} failed: ${tail(result)}${updated}`);
+    throw new Error(`apt-get install -y --no-install-recommends ${packages.join(" ")} failed: ${tail(result)}${updated}`);
   }
 }
 
@@ -71,6 +73,30 @@ export function debianTool(name: string, pkg: string, commands: ReadonlyArray<re
     },
   };
 }
+
+/** The GStreamer elements test/fixtures/rtsp-camera.py builds its pipeline of. */
+const RTSP_CAMERA_ELEMENTS = ["videotestsrc", "textoverlay", "x264enc", "x265enc", "rtph264pay", "rtph265pay", "multifilesrc", "h264parse", "identity"];
+const RTSP_CAMERA_PACKAGES = [
+  "python3-gi",
+  "gir1.2-gst-rtsp-server-1.0",
+  "gstreamer1.0-plugins-base",
+  "gstreamer1.0-plugins-good",
+  "gstreamer1.0-plugins-ugly",
+  "gstreamer1.0-plugins-bad",
+  "gstreamer1.0-x",
+];
+// Prints `GStreamer 1.22.0; videotestsrc 1.22.0, ...`, or fails naming what is missing.
+const RTSP_CAMERA_CHECK = `
+import gi
+gi.require_version("Gst", "1.0")
+gi.require_version("GstRtspServer", "1.0")
+from gi.repository import Gst, GstRtspServer
+Gst.init(None)
+found = {name: Gst.ElementFactory.find(name) for name in ${JSON.stringify(RTSP_CAMERA_ELEMENTS)}}
+missing = [name for name, factory in found.items() if factory is None]
+assert not missing, "missing GStreamer elements: " + ", ".join(missing)
+print(Gst.version_string() + "; " + ", ".join(f"{name} {factory.get_plugin().get_version()}" for name, factory in found.items()))
+`;
 
 /** Where Debian's nginx module packages put their modules. */
 export const NGINX_RTMP_MODULE = "/usr/lib/nginx/modules/ngx_rtmp_module.so";
@@ -95,7 +121,8 @@ export const prerequisites: Prerequisite[] = [
     },
   },
   ...[LIVEKIT, MINIO].map((tool) => ({ name: `${tool.name} ${tool.version}`, ensure: async () => ensureTool(tool) })),
-  { name: "egress stand-in (test/egress-standin, built against LiveKit's Go modules)", ensure: async () => ensureStandin() },
+  { name: "egress stand-in (test/egress-standin, built against LiveKit's Go modules)", ensure: async () => ensureStandin("egress-standin") },
+  { name: "ingress stand-in (test/ingress-standin, built against LiveKit's Go modules)", ensure: async () => ensureStandin("ingress-standin") },
   debianTool("ffmpeg and ffprobe (MJPEG test frames, real MJPEG clients)", "ffmpeg", [
     ["ffmpeg", "-version"],
     ["ffprobe", "-version"],
@@ -113,6 +140,16 @@ export const prerequisites: Prerequisite[] = [
       if (!existsSync(MOSQUITTO) || !existsSync(MOSQUITTO_PASSWD)) aptInstall("mosquitto");
       if (!existsSync(MOSQUITTO) || !existsSync(MOSQUITTO_PASSWD)) throw new Error(`${MOSQUITTO} or ${MOSQUITTO_PASSWD} is still missing after installing Debian package mosquitto`);
       return spawnSync(MOSQUITTO, ["-h"], { encoding: "utf8" }).stdout.split("\n")[0] ?? "installed";
+    },
+  },
+  {
+    name: "GStreamer RTSP server (the RTSP cameras pulled cameras are tested against)",
+    async ensure() {
+      const check = () => firstLine([DEBIAN_PYTHON, "-c", RTSP_CAMERA_CHECK]);
+      const found = check() ?? (aptInstall(...RTSP_CAMERA_PACKAGES), check());
+      if (found !== undefined) return found;
+      const why = spawnSync(DEBIAN_PYTHON, ["-c", RTSP_CAMERA_CHECK], { encoding: "utf8", timeout: 30_000 });
+      throw new Error(`${DEBIAN_PYTHON} still cannot run the RTSP camera after installing ${RTSP_CAMERA_PACKAGES.join(" ")}: ${why.error?.message ?? why.stderr.trim().split("\n").pop()}`);
     },
   },
   debianTool("redis-server (each LiveKit test starts its own, for ingress)", "redis-server", [["redis-server", "--version"]]),

@@ -24,10 +24,11 @@ describe("camera recorder (real ffmpeg)", () => {
     const file = path.join(tempDir("rec-"), "out.mp4");
     const recorder = new CameraRecorder({ file, logger });
     const pool = new PartPool();
-    const colors = ["red", "green", "blue", "yellow"];
+    // Made first: each is an ffmpeg run, which on a loaded machine took the loop below under 15 frames.
+    const frames = ["red", "green", "blue", "yellow"].map((color) => testJpeg(color, 0, "161x121"));
     const started = Date.now();
     for (let seq = 1; Date.now() - started < 2000; seq++) {
-      const part = pool.build(testJpeg(colors[seq % colors.length], 0, "161x121"), seq, Date.now());
+      const part = pool.build(frames[seq % frames.length] as Buffer, seq, Date.now());
       part.hold();
       recorder.frame(part);
       part.release();

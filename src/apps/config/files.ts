@@ -60,6 +60,9 @@ export class ConfigFiles implements ConfigStorage {
     return false;
   }
 
+  /** Files have one node. */
+  readAgainElsewhere(): void {}
+
   place(app: string): { where: string; repair: string } {
     return { where: this.configPath(app), repair: `fix or restore ${this.configPath(app)} (earlier versions are in config-backups/ beside it), then POST /api/v1/apps/${app}/reload` };
   }

@@ -47,12 +47,19 @@ interface ConfigChange {
 
 export type ConfigListener = (app: string, config: AppConfig) => void;
 
-/** A rule a new config must pass that the file alone cannot tell (a room prefix no other app uses). */
+/** A rule a new config must pass that the text alone cannot tell (a room prefix no other app uses). */
 export type ConfigAdmission = (app: string, next: AppConfig) => Problem | undefined;
+
+/**
+ * How a write the rule admits lands: runs `write` (it stores the text and swaps the live config)
+ * once `next` passes the rule, as one step against every other write the rule admits, under
+ * whatever lock the rule needs; or answers why not.
+ */
+export type AdmittedWrite = <T>(app: string, next: AppConfig, write: () => Promise<T>) => Promise<T | Problem>;
 
 type Done = { reloaded: true; warnings: string[] } | Problem;
 
-/** The lock every commit takes between its admission and its swap (no app is named ""). */
+/** The in-process lock a reload, and a write whose rule brings no `AdmittedWrite`, takes from its rule to its swap (no app is named ""). */
 const ADMISSION = "";
 
 /**
@@ -72,6 +79,7 @@ export class AppConfigService {
   private readonly reloads: BackgroundLoads<string>;
   private readonly listeners: ConfigListener[] = [];
   private admission: ConfigAdmission = () => undefined;
+  private admitted: AdmittedWrite = (app, next, write) => this.locks.run(ADMISSION, async () => this.admission(app, next) ?? write());
 
   private readonly storage: ConfigStorage;
   private readonly locks: InTurn<string>;
@@ -96,11 +104,13 @@ export class AppConfigService {
   }
 
   /**
-   * The apps service's rule on every write, revert, reload and dry run. A write holds one lock
-   * from the rule to its swap, so two apps' writes cannot both pass it and both land.
+   * The apps service's rule on every write, revert, reload and dry run. A write passes it and lands
+   * as one step (`write`; by default one lock from the rule to the swap), so two apps' writes
+   * cannot both pass it and both land. Reloads and dry runs store nothing, and check `rule` alone.
    */
-  admitWith(rule: ConfigAdmission): void {
+  admitWith(rule: ConfigAdmission, write?: AdmittedWrite): void {
     this.admission = rule;
+    if (write) this.admitted = write;
   }
 
   /** Parses and validates a document without touching anything. */
@@ -144,6 +154,15 @@ export class AppConfigService {
     return this.live.get(app)?.config;
   }
 
+  /**
+   * Resolves once the live config is the stored one as far as this node has heard: a read asked
+   * for because another node wrote the app's tables has run. At once when there is none.
+   */
+  async current(app: string): Promise<void> {
+    if (this.storage.changedElsewhere(app)) this.reloads.request(app);
+    await this.reloads.settled(app);
+  }
+
   get(app: string): AppConfig {
     if (this.storage.changedElsewhere(app)) this.reloads.request(app);
     const cached = this.live.get(app);
@@ -180,6 +199,16 @@ export class AppConfigService {
     await Promise.all(apps.map((app) => this.load(app)));
   }
 
+  /**
+   * Tells the listeners of the app's live config as a write would, for an app another node created:
+   * the modules start what its config asks for already (a plugin enabled there before this node
+   * read the app would otherwise run nowhere here until a restart).
+   */
+  announce(app: string): void {
+    const live = this.live.get(app);
+    if (live) this.swap(app, live.config, live.text);
+  }
+
   /** Why the app's config cannot be used, or undefined when it loads. */
   damage(app: string): AppUnavailableError | undefined {
     try {
@@ -196,6 +225,16 @@ export class AppConfigService {
     const text = await this.storage.read(app);
     if (text === undefined) throw this.refuse(app, "is missing", undefined);
     return text;
+  }
+
+  /**
+   * The stored config as it is now, past the live one (another node may have written it a moment
+   * ago); undefined when there is none or it is invalid. Only reads: the live config is `load`'s.
+   */
+  async stored(app: string): Promise<AppConfig | undefined> {
+    const text = await this.storage.read(app);
+    const checked = text === undefined ? undefined : this.check(text);
+    return checked === undefined || "kind" in checked ? undefined : checked.config;
   }
 
   listBackups(app: string): Promise<BackupInfo[]> {
@@ -252,10 +291,13 @@ export class AppConfigService {
       const text = await this.storage.read(app);
       if (text === undefined) return problem("bad_request", `app ${app} has no stored config to reload; write one with PUT /api/v1/apps/${app}/config/raw`);
       const before = await this.previous(app);
+      // Nothing is stored, so the rule is checked against what this node knows; the other nodes
+      // are asked to read the text again too, so every node serves what was edited by hand.
       return this.locks.run(ADMISSION, async () => {
         const checked = this.admit(app, text);
         if ("kind" in checked) return checked;
         this.swap(app, checked.config, text);
+        this.storage.readAgainElsewhere(app);
         await this.recordChange(app, before, checked.config, { action: "config.reload" });
         return { reloaded: true as const, warnings: checked.warnings };
       });
@@ -329,9 +371,9 @@ export class AppConfigService {
 
   private async commit(app: string, text: string, change: ConfigChange = { action: "config.write" }): Promise<Done> {
     const before = await this.previous(app);
-    return this.locks.run(ADMISSION, async () => {
-      const checked = this.admit(app, text);
-      if ("kind" in checked) return checked;
+    const checked = this.check(text);
+    if ("kind" in checked) return checked;
+    return this.admitted(app, checked.config, async () => {
       await this.storage.write(app, checked.text);
       await this.recordChange(app, before, checked.config, change);
       this.swap(app, checked.config, checked.text);
@@ -353,13 +395,7 @@ export class AppConfigService {
     if (!this.audit) return undefined;
     const live = this.live.get(app);
     if (live) return live.config;
-    try {
-      const text = await this.storage.read(app);
-      const checked = text === undefined ? undefined : this.check(text);
-      return checked === undefined || "kind" in checked ? undefined : checked.config;
-    } catch {
-      return undefined;
-    }
+    return this.stored(app).catch(() => undefined);
   }
 
   private swap(app: string, config: AppConfig, text: string): void {

@@ -40,6 +40,8 @@ export interface ConfigStorage {
   create(app: string, text: string, at: { readonly staging: string; readonly trx: SqlDb }): Promise<void>;
   /** True once after another node wrote the app's tables (files: never, a hand edit needs a reload). */
   changedElsewhere(app: string): boolean;
+  /** Asks every other node to read the app's config again (a reload here of a text edited by hand). */
+  readAgainElsewhere(app: string): void;
   /** Where the text lives and how an operator repairs it outside the API, for the 503 and the log. */
   place(app: string): { readonly where: string; readonly repair: string };
 }

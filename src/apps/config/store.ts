@@ -59,6 +59,11 @@ class ConfigRows {
   changedElsewhere(): boolean {
     return this.external.happened();
   }
+
+  /** Every other node's next read of the app's tables reads them again, as after a write here. */
+  announce(): void {
+    announceWrite(this.handle);
+  }
 }
 
 /** Copies `text` to a new backup named after `now` (`-N` when the name is taken); prunes the oldest. */
@@ -111,6 +116,10 @@ export class DatabaseConfigs implements ConfigStorage {
 
   changedElsewhere(app: string): boolean {
     return this.rows(app).changedElsewhere();
+  }
+
+  readAgainElsewhere(app: string): void {
+    this.rows(app).announce();
   }
 
   place(app: string): { where: string; repair: string } {

@@ -77,20 +77,33 @@ export class S3Clients {
 
   private readonly secrets: AppSecrets;
   private readonly configOf: (app: string) => AppConfig;
+  private readonly current: (app: string) => Promise<void>;
   private readonly ssrf: SsrfAllowlist;
   private readonly ambient: ReadonlySet<string>;
 
   constructor(options: {
     readonly secrets: AppSecrets;
     readonly configOf: (app: string) => AppConfig;
+    /** Resolves once the app's config and secrets are the stored ones, as far as this node has heard. */
+    readonly current: (app: string) => Promise<void>;
     readonly ssrf: SsrfAllowlist;
     /** SERVICE_S3_AMBIENT_CREDENTIALS: the apps that may use the host's own credential chain. */
     readonly ambient: readonly string[];
   }) {
     this.secrets = options.secrets;
     this.configOf = options.configOf;
+    this.current = options.current;
     this.ssrf = options.ssrf;
     this.ambient = new Set(options.ambient);
+  }
+
+  /**
+   * `get` once another node's write of the app's settings is read here: for work that runs on its
+   * own (an upload of an actor this node adopted), with no request whose start waited for that read.
+   */
+  async fresh(app: string): Promise<AppS3 | undefined> {
+    await this.current(app);
+    return this.get(app);
   }
 
   /** The app's client, or undefined while no bucket is configured. */

@@ -71,7 +71,9 @@ function roomsOf(data, cameraRate) {
       add("bitrate", ingresses.find((g) => g.ingressId === stream.streamId)?.bitrate);
     }
   });
-  return [...rooms.values()].map((r) => ({ ...r, participants: r.participants ?? r.streams.length, camera: r.types.has("ws-mjpeg") }));
+  // A camera room has a picture to preview: a WebSocket camera's, or a pulled camera's (its stream id is its ingress id, PC_...).
+  const camera = (r) => r.types.has("ws-mjpeg") || r.streams.some((s) => s.streamId.startsWith("PC_"));
+  return [...rooms.values()].map((r) => ({ ...r, participants: r.participants ?? r.streams.length, camera: camera(r) }));
 }
 
 export function LiveTab({ name, me }) {

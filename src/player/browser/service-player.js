@@ -8,36 +8,37 @@
  * `token` (optional) is a play token minted by the app's backend, needed when public playback is
  * off. On another site, mount() puts the embed page in an iframe: the service's API answers only
  * its own origin, and the iframe keeps its strict CSP and its own autoplay permission. On the
- * service's own pages, it plays in the element itself: a camera room as multipart MJPEG in an
- * <img>, any other room over WebRTC with LiveKit's client, which it loads from /sdk/ when needed.
+ * service's own pages, it plays in the element itself: a WebSocket camera room as multipart MJPEG
+ * in an <img>, a pulled camera over LL-HLS in a <video> (hls.js, or the browser's own HLS), any
+ * other room over WebRTC with LiveKit's client; the libraries are loaded from /sdk/ when needed.
  */
 (function () {
   "use strict";
   // Read while this script runs: later, currentScript is whatever runs then.
   const me = document.currentScript;
   const here = me ? new URL(me.src, location.href).origin : location.origin;
-  let livekit = null;
+  const loading = {};
 
   /**
-   * LiveKit's client (600 KB), loaded only for a WebRTC room: a camera page never pays for it.
-   * The player pages name its versioned URL and integrity on this script's tag, and the nonce
-   * this script carries lets it through their CSP.
+   * A library from /sdk/, loaded only for the rooms that need it: LiveKit's client (600 KB) for a
+   * WebRTC room, hls.js for a pulled camera. The player pages name its versioned URL and integrity
+   * on this script's tag (`data-<name>`), and the nonce this script carries lets it through their CSP.
    */
-  function loadLivekit() {
-    if (window.LivekitClient) return Promise.resolve(window.LivekitClient);
-    livekit = livekit || new Promise((resolve, reject) => {
+  function load(name, file, global) {
+    if (window[global]) return Promise.resolve(window[global]);
+    loading[name] = loading[name] || new Promise((resolve, reject) => {
       const s = document.createElement("script");
-      s.src = (me && me.dataset.livekit) || `${here}/sdk/livekit-client.umd.js`;
-      if (me && me.dataset.livekitIntegrity) s.integrity = me.dataset.livekitIntegrity;
+      s.src = (me && me.dataset[name]) || `${here}/sdk/${file}`;
+      if (me && me.dataset[`${name}Integrity`]) s.integrity = me.dataset[`${name}Integrity`];
       if (me && me.nonce) s.nonce = me.nonce;
-      s.onload = () => resolve(window.LivekitClient);
+      s.onload = () => resolve(window[global]);
       s.onerror = () => {
-        livekit = null;
-        reject(new Error("LiveKit's client did not load"));
+        loading[name] = null;
+        reject(new Error(`${file} did not load`));
       };
       document.head.appendChild(s);
     });
-    return livekit;
+    return loading[name];
   }
 
   const make = (tag, className, parent) => {
@@ -160,6 +161,53 @@
     plugins();
     const timers = [setInterval(check, 5000), setInterval(plugins, 30000), setInterval(draw, 500)];
     return () => timers.forEach(clearInterval);
+  }
+
+  /**
+   * A camera the service pulls, over LL-HLS in a muted <video> (so it may autoplay): hls.js in its
+   * low-latency mode, or the browser's own HLS (Safari). A camera that drops comes back on the same
+   * playlist; a playlist that cannot be read yet (the camera connecting) is asked again.
+   */
+  function hlsPlayer(ui, info, token, Hls) {
+    const video = make("video", "", ui.stage);
+    video.id = "video";
+    video.muted = true;
+    video.autoplay = true;
+    video.playsInline = true;
+    const src = withQuery(info.hlsUrl, { token });
+    let hls = null;
+    let timer = null;
+    let stopped = false;
+    video.addEventListener("playing", () => ui.say(""));
+    const start = () => {
+      if (stopped) return;
+      if (!Hls || !Hls.isSupported()) {
+        video.src = src;
+        return;
+      }
+      // No worker: the pages' CSP allows no worker source, and parsing a camera's parts is light.
+      // A player that fell behind (a stall, a slow start) plays up to 1.5x until it is back at the live edge.
+      hls = new Hls({ lowLatencyMode: true, enableWorker: false, maxLiveSyncPlaybackRate: 1.5, manifestLoadingMaxRetry: 0 });
+      hls.on(Hls.Events.ERROR, (event, data) => {
+        if (!data.fatal) return;
+        const status = data.response && data.response.code;
+        hls.destroy();
+        hls = null;
+        if (status === 401 || status === 404) ui.say(status === 401 ? "This stream is private or the play link expired." : "Camera offline: waiting for it to connect...");
+        else ui.say("The camera's stream was interrupted; reconnecting...");
+        timer = setTimeout(start, 2000);
+      });
+      hls.loadSource(src);
+      hls.attachMedia(video);
+    };
+    ui.say("Connecting to the camera...");
+    start();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      if (hls) hls.destroy();
+      video.removeAttribute("src");
+    };
   }
 
   const REACTIONS = ["👍", "❤️", "😂", "👏", "🎉"];
@@ -373,8 +421,14 @@
             stop = mjpegPlayer(ui, found.info, token);
             return;
           }
+          if (found.info && found.info.kind === "hls") {
+            // hls.js wherever it runs (Media Source); an iPhone without it plays HLS itself.
+            const Hls = await load("hls", "hls.min.js", "Hls").catch(() => null);
+            if (!destroyed) stop = hlsPlayer(ui, found.info, token, Hls);
+            return;
+          }
           if (found.info) {
-            const LK = await loadLivekit();
+            const LK = await load("livekit", "livekit-client.umd.js", "LivekitClient");
             if (!destroyed) stop = webrtcPlayer(ui, found.info, token, LK);
             return;
           }
