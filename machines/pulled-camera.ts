@@ -8,7 +8,8 @@ export interface PulledCameraInput {
 }
 
 /** Why a camera ended as `failed`: what retrying cannot fix, or a source that never answered. */
-export type PulledCameraFailure = "unauthorized" | "not_found" | "unsupported" | "forbidden" | "unreachable";
+export const PULLED_CAMERA_FAILURES = ["unauthorized", "not_found", "unsupported", "forbidden", "unreachable"] as const;
+export type PulledCameraFailure = (typeof PULLED_CAMERA_FAILURES)[number];
 
 export type PulledCameraEvent =
   /** The source answered and its media flows (codec and size known). */
@@ -26,7 +27,8 @@ export type PulledCameraEvent =
 /** Connection attempts a source that has never been live gets before it is `failed` as unreachable. */
 export const FIRST_ATTEMPTS = 3;
 
-export type PulledCameraState = "connecting" | "live" | "reconnecting" | "stopped" | "failed";
+export const PULLED_CAMERA_STATES = ["connecting", "live", "reconnecting", "stopped", "failed"] as const;
+export type PulledCameraState = (typeof PULLED_CAMERA_STATES)[number];
 
 /**
  * A pulled camera as a machine (docs/cameras.md): `connecting` until its media flows (`live`); a

@@ -6,6 +6,7 @@ import type { Ownership } from "../peers/ownership.ts";
 import type { StreamsApi } from "../streams/module.ts";
 import type { StreamQuota } from "../tenants/quota.ts";
 import { PasswordWindows } from "./password-window.ts";
+import { SourceProxy } from "../pull/source-proxy.ts";
 import { PulledCameras } from "./pulled.ts";
 import { ingressRoutes } from "./routes.ts";
 import { IngressService } from "./service.ts";
@@ -26,6 +27,7 @@ export function ingestModule(
 ): Module<{ ingest: IngestApi }> {
   const { config, databases, box, ssrf, events } = core;
   const logger = core.logger.child({ component: "ingest" });
+  const proxy = new SourceProxy(ssrf, logger);
   const pulled = new PulledCameras({
     databases,
     box,
@@ -37,6 +39,7 @@ export function ingestModule(
     events,
     quota: deps.quota,
     ssrf,
+    proxy,
     node: config.node.id,
     logger,
   });
@@ -83,6 +86,7 @@ export function ingestModule(
     stop: async () => {
       windows.stop();
       await pulled.drain();
+      await proxy.close();
     },
     forgetApp: async (app) => {
       windows.forgetApp(app);

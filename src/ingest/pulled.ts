@@ -13,6 +13,8 @@ import { checkHost, pinnedUrl, ssrfRefusal, withAllowHint, type SsrfAllowlist } 
 import type { Ownership } from "../peers/ownership.ts";
 import { FMP4_OUTPUT, Fmp4Reader, type Fragment, type InitSection } from "../pull/fmp4.ts";
 import { maskCredentials, Puller, type PulledMedia } from "../pull/puller.ts";
+import { RtspGuard } from "../pull/rtsp-guard.ts";
+import type { SourceProxy } from "../pull/source-proxy.ts";
 import type { SecretBox } from "../secrets/box.ts";
 import type { LocalStreams } from "../streams/local.ts";
 import type { StreamTracker } from "../streams/tracker.ts";
@@ -43,6 +45,8 @@ export interface PulledCamerasOptions {
   readonly events: EventDispatcher;
   readonly quota: StreamQuota;
   readonly ssrf: SsrfAllowlist;
+  /** What the ffmpeg of an HLS source fetches through (the SSRF rules for its segments and redirects). */
+  readonly proxy: SourceProxy;
   readonly node: string;
   readonly logger: Logger;
 }
@@ -282,6 +286,15 @@ export class PulledCameras implements LocalStreams {
       running.actor.send({ type: "dropped", error: full.message });
       return;
     }
+    // An HLS source's segments and redirects may name any host: each is checked in the proxy. An
+    // RTSP camera's redirect would be followed by ffmpeg: it connects through a relay that refuses one.
+    const scheme = new URL(url).protocol;
+    const httpProxy = scheme === "http:" || scheme === "https:" ? await this.o.proxy.url() : undefined;
+    const guard = scheme === "rtsp:" ? await RtspGuard.open(url, verdict.address) : undefined;
+    if (!current()) {
+      guard?.close();
+      return;
+    }
     const reader = new Fmp4Reader();
     const feeds = () => this.feeds.of(cameraActorId(running.app, running.room));
     // Live once ffmpeg said what the source carries and its first output is here: whoever hears
@@ -291,8 +304,10 @@ export class PulledCameras implements LocalStreams {
       if (current() && described && running.init) running.actor.send({ type: "live" });
     };
     running.puller = new Puller({
-      url: pinnedUrl(url, verdict.address),
+      url: guard?.url ?? pinnedUrl(url, verdict.address),
       transport: row.transport ?? "tcp",
+      ...(httpProxy === undefined ? {} : { httpProxy }),
+      ...(guard === undefined ? {} : { guard }),
       output: FMP4_OUTPUT,
       onOutput: (chunk) => {
         if (!current()) return;

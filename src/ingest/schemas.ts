@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "../lib/page.ts";
+import { PULLED_CAMERA_FAILURES, PULLED_CAMERA_STATES } from "../../machines/pulled-camera.ts";
 
 /** POST /apps/{app}/ingress (SPEC 4.9). */
 export const createIngressBody = z
@@ -51,9 +52,9 @@ export const ingressResponse = z.strictObject({
   /** A camera the service pulls itself (issue 33): its actor's state; null for LiveKit's ingresses. */
   camera: z
     .strictObject({
-      state: z.enum(["connecting", "live", "reconnecting", "stopped", "failed"]),
+      state: z.enum(PULLED_CAMERA_STATES),
       /** Why it failed: unauthorized, not_found, unsupported, forbidden (SSRF rules) or unreachable. */
-      failure: z.enum(["unauthorized", "not_found", "unsupported", "forbidden", "unreachable"]).nullable(),
+      failure: z.enum(PULLED_CAMERA_FAILURES).nullable(),
       /** The last error the pull reported, credentials masked. */
       error: z.string().nullable(),
       codec: z.string().nullable(),

@@ -59,14 +59,24 @@ export class H264Rendition {
   }
 }
 
+/** What the window of one camera holds: its packager, and its rendition while the camera is H.265. */
+interface CameraWindow {
+  readonly packager: LlHlsPackager;
+  h264: H264Rendition | undefined;
+  readonly unsubscribe: () => void;
+}
+
+const isH265 = (codec: string) => codec.startsWith("hvc1") || codec.startsWith("hev1");
+
 /**
  * The LL-HLS window of every camera pulled on this node (issue 33): one packager per camera, fed
  * with the fragments its pull already copies (no process and no decode of its own), kept across
  * reconnects (the playlist goes on with a discontinuity), dropped when the camera stops here. An
- * H.265 camera also has an H.264 rendition, encoded only while a player reads it.
+ * H.265 camera also has an H.264 rendition, encoded only while a player reads it; it is made when
+ * the camera's init section says H.265, so an H.264 camera holds no second window.
  */
 export class CameraHls implements CameraWatcher {
-  private readonly cameras = new Map<string, { readonly packager: LlHlsPackager; readonly h264: H264Rendition; readonly unsubscribe: () => void }>();
+  private readonly cameras = new Map<string, CameraWindow>();
 
   constructor(
     private readonly source: PulledCameras,
@@ -79,23 +89,25 @@ export class CameraHls implements CameraWatcher {
     const key = keyOf(app, room);
     if (this.cameras.has(key)) return;
     const packager = new LlHlsPackager({ maxBytes: CAMERA_MAX_BYTES });
-    const h264 = new H264Rendition(this.log.child({ app, room }));
     const unsubscribe = this.source.subscribe(app, room, {
       started: (init) => {
         packager.start(init);
-        h264.encoder.started(init);
+        if (!isH265(init.codec)) this.dropRendition(camera);
+        else camera.h264 ??= new H264Rendition(this.log.child({ app, room }));
+        camera.h264?.encoder.started(init);
       },
       fragment: (fragment) => {
         packager.append(fragment);
-        h264.encoder.fragment(fragment);
+        camera.h264?.encoder.fragment(fragment);
       },
       ended: () => {
         packager.end();
-        h264.encoder.ended();
-        h264.packager.end();
+        camera.h264?.encoder.ended();
+        camera.h264?.packager.end();
       },
     });
-    this.cameras.set(key, { packager, h264, unsubscribe });
+    const camera: CameraWindow = { packager, h264: undefined, unsubscribe };
+    this.cameras.set(key, camera);
   }
 
   gone(app: string, room: string): void {
@@ -105,8 +117,7 @@ export class CameraHls implements CameraWatcher {
     this.cameras.delete(key);
     camera.unsubscribe();
     camera.packager.end();
-    camera.h264.encoder.ended();
-    camera.h264.packager.end();
+    this.dropRendition(camera);
   }
 
   /** The room's packager while its camera is pulled here. */
@@ -114,8 +125,15 @@ export class CameraHls implements CameraWatcher {
     return this.cameras.get(keyOf(app, room))?.packager;
   }
 
-  /** The room's H.264 rendition (for an H.265 camera) while its camera is pulled here. */
+  /** The room's H.264 rendition while its camera is pulled here and is H.265. */
   h264Of(app: string, room: string): H264Rendition | undefined {
     return this.cameras.get(keyOf(app, room))?.h264;
+  }
+
+  /** A camera that came back as H.264 (or went) needs no rendition: its encode stops. */
+  private dropRendition(camera: CameraWindow): void {
+    camera.h264?.encoder.ended();
+    camera.h264?.packager.end();
+    camera.h264 = undefined;
   }
 }

@@ -181,6 +181,7 @@ export class Fmp4Reader {
   }
 
   private init(ftyp: Buffer, moov: Buffer): InitSection | string {
+    // `take` answered a copy of its own: naming it hvc1 changes no one else's bytes.
     const read = parsed(() => readMoov(moov));
     if (typeof read === "string") return read;
     this.track = read.track;
@@ -341,7 +342,39 @@ function readMoov(buf: Buffer): { track: Track; media: Omit<InitSection, "kind" 
   const height = visual.u16();
   // The codec configuration follows the 78 bytes of VisualSampleEntry fields.
   const config: Child = { type: entry.type, start: entry.start + 78, end: entry.end };
+  // A sample entry is never large enough for a 64-bit size: its type is the 4 bytes before its payload.
+  if (entry.type === "hev1" && claimParameterSets(buf, one(buf, config, "hvcC"))) {
+    buf.write("hvc1", entry.start - 4, "latin1");
+    Object.assign(config, { type: "hvc1" });
+  }
   return { track: { id, defaultDuration, defaultFlags }, media: { codec: codecString(buf, config), width, height, timescale } };
+}
+
+/** HEVC's parameter set NAL unit types: VPS, SPS, PPS. */
+const HEVC_PARAMETER_SETS = [32, 33, 34];
+
+/**
+ * Whether an `hvcC` holds a VPS, an SPS and a PPS; if it does, each of their arrays is marked
+ * complete (ISO/IEC 14496-15 8.3.3), in place, so the sample entry can be named `hvc1`. ffmpeg
+ * copies an RTSP camera's H.265 as `hev1` (parameter sets may come in band only); Safari and
+ * Apple's players take only `hvc1`, and a camera whose SDP carried its parameter sets gives
+ * everything `hvc1` needs. The in-band copies a camera repeats before its keyframes stay, as
+ * in what `ffmpeg -tag:v hvc1` writes, which those players play.
+ */
+function claimParameterSets(buf: Buffer, hvcC: Child): boolean {
+  const c = new Cursor(buf, hvcC.start + 22, hvcC.end, "hvcC");
+  const arrays: { at: number; type: number; count: number }[] = [];
+  for (let n = c.u8(); n > 0; n--) {
+    const at = c.pos;
+    const type = c.u8() & 0x3f;
+    const count = c.u16();
+    for (let i = 0; i < count; i++) c.skip(c.u16());
+    arrays.push({ at, type, count });
+  }
+  const sets = arrays.filter((a) => HEVC_PARAMETER_SETS.includes(a.type) && a.count > 0);
+  if (!HEVC_PARAMETER_SETS.every((type) => sets.some((a) => a.type === type))) return false;
+  for (const a of sets) buf.writeUInt8(buf.readUInt8(a.at) | 0x80, a.at);
+  return true;
 }
 
 /** RFC 6381 / ISO/IEC 14496-15 Annex E codec strings from avcC or hvcC. */

@@ -76,8 +76,7 @@ export function cameraLiveRoutes(d: CameraLiveDeps): Route[] {
     if (!packager) return { answer: problem("not_found", `no camera is pulled in room ${room}`) };
     if (variant === "original") return { packager };
     const h264 = d.hls.h264Of(app.name, room);
-    if (!h264) return { answer: problem("not_found", `no camera is pulled in room ${room}`) };
-    if (d.pulled.liveMedia(app.name, room)?.codec !== "hevc") return { answer: problem("not_found", `room ${room}'s camera is not H.265 now: its own video is the one to play (${VARIANTS.original}/stream.m3u8)`) };
+    if (!h264 || d.pulled.liveMedia(app.name, room)?.codec !== "hevc") return { answer: problem("not_found", `room ${room}'s camera is not H.265 now: its own video is the one to play (${VARIANTS.original}/stream.m3u8)`) };
     h264.wanted();
     // The encode starts with this request when nobody watched: its first part comes within a second or two.
     for (const until = Date.now() + RENDITION_START_MS; !h264.packager.hasVideo && Date.now() < until; await sleep(100)) h264.wanted();

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import type { RtspGuard } from "./rtsp-guard.ts";
 
 /** What a pulled source carries, read off ffmpeg's description of its input. */
 export interface PulledMedia {
@@ -12,19 +13,27 @@ export interface PulledMedia {
 /** Why a pull ended by itself: a drop (retrying may help) or a refusal (it cannot). */
 export type PullEnd =
   | { readonly kind: "dropped"; readonly error: string }
-  | { readonly kind: "refused"; readonly reason: "unauthorized" | "not_found" | "unsupported"; readonly error: string };
+  | { readonly kind: "refused"; readonly reason: Refusal; readonly error: string };
+
+type Refusal = "unauthorized" | "not_found" | "unsupported" | "forbidden";
 
 export interface PullOptions {
   /** The source, credentials included (they never appear in what a pull reports). */
   readonly url: string;
   /** RTSP's transport: TCP unless the camera only does UDP. */
   readonly transport?: "tcp" | "udp";
+  /** For an http(s) source (HLS): the proxy every request ffmpeg makes for it goes through (source-proxy.ts). */
+  readonly httpProxy?: string;
+  /** For an `rtsp://` source: the relay ffmpeg connects through (rtsp-guard.ts), closed when the pull ends; `url` is then the relay's. */
+  readonly guard?: RtspGuard;
   /** ffmpeg's output arguments for the copied video (live segments, a recording). */
   readonly output: readonly string[];
   /** What ffmpeg writes to its stdout (an output of `pipe:1`), as it comes. */
   readonly onOutput?: (chunk: Buffer) => void;
   /** How long the source may send nothing before the pull counts as dropped. */
   readonly stallMs?: number;
+  /** How long the pull may take to go live before it counts as dropped. */
+  readonly connectMs?: number;
   /** Called once, when the source's media flows into the output. */
   readonly onLive: (media: PulledMedia) => void;
   /** Called once when the pull ends by itself; never after `stop`. */
@@ -34,6 +43,12 @@ export interface PullOptions {
 /** Video ffmpeg can copy into fMP4 segments and MP4 recordings as it comes, without decoding. */
 const COPYABLE = new Set(["h264", "hevc"]);
 const STALL_MS = 5000;
+/**
+ * ffmpeg's own timeouts cover a silent connection, not a source that answers and never gives
+ * video: an HLS playlist whose every segment fails is retried for ever. A probe takes a few
+ * seconds; a pull not live after this long is dropped (and retried, then failed as unreachable).
+ */
+const CONNECT_MS = 20_000;
 /** How long ffmpeg gets to close its output after `q` before it is killed. */
 const FINISH_MS = 5000;
 
@@ -58,17 +73,30 @@ export class Puller {
   private log = "";
   private media: PulledMedia | undefined;
   private refusal: PullEnd | undefined;
+  /** Why the watchdog ended it, when it did. */
+  private drop: PullEnd | undefined;
   private stopping = false;
+  private lastOutput = Date.now();
   private readonly exited: Promise<void>;
 
   constructor(private readonly o: PullOptions) {
     const scheme = new URL(o.url).protocol;
     const stallUs = String((o.stallMs ?? STALL_MS) * 1000);
     const input = scheme === "rtsp:" || scheme === "rtsps:" ? ["-rtsp_transport", o.transport ?? "tcp", "-timeout", stallUs] : ["-rw_timeout", stallUs];
+    if (scheme === "http:" || scheme === "https:") {
+      if (o.httpProxy === undefined) throw new Error("an HTTP pull needs the source proxy");
+      input.push("-http_proxy", o.httpProxy);
+    }
     const args = ["-hide_banner", "-nostats", "-loglevel", "info", ...input, "-i", o.url, "-map", "0:v:0", "-c", "copy", ...o.output];
     const onOutput = o.onOutput;
     this.child = spawn("ffmpeg", args, { stdio: ["pipe", onOutput ? "pipe" : "ignore", "pipe"] });
-    if (onOutput) this.child.stdout?.on("data", (chunk: Buffer) => onOutput(chunk));
+    o.guard?.onRefused((why) => this.refuse("forbidden", why));
+    if (onOutput) {
+      this.child.stdout?.on("data", (chunk: Buffer) => {
+        this.lastOutput = Date.now();
+        onOutput(chunk);
+      });
+    }
     this.child.stderr?.on("data", (chunk: Buffer) => this.read(chunk.toString()));
     // A `q` written after ffmpeg died fails with EPIPE; its exit says what happened.
     this.child.stdin?.on("error", () => undefined);
@@ -79,8 +107,19 @@ export class Puller {
       });
       this.child.once("exit", () => resolve());
     });
+    const started = Date.now();
+    const connectMs = o.connectMs ?? CONNECT_MS;
+    const stallMs = o.stallMs ?? STALL_MS;
+    // Twice the stall: ffmpeg's own timeout says more, when it comes.
+    const watchdog = setInterval(() => {
+      if (this.media === undefined && Date.now() - started > connectMs) this.dropNow(`no video came within ${connectMs / 1000} s (ffmpeg: ${this.lastLine()})`);
+      else if (this.media !== undefined && onOutput && Date.now() - this.lastOutput > 2 * stallMs) this.dropNow(`the source sent no video for ${(2 * stallMs) / 1000} s`);
+    }, 1000);
+    watchdog.unref();
     void this.exited.then(() => {
-      if (!this.stopping) this.o.onEnded(this.refusal ?? { kind: "dropped", error: this.lastLine() });
+      clearInterval(watchdog);
+      o.guard?.close();
+      if (!this.stopping) this.o.onEnded(this.refusal ?? this.drop ?? { kind: "dropped", error: o.guard?.upstreamError ?? this.lastLine() });
     });
   }
 
@@ -102,7 +141,9 @@ export class Puller {
 
   private read(text: string): void {
     this.log = (this.log + text).slice(-4000);
-    if (this.refusal === undefined) {
+    // Before the video flows, a 401 or 404 is the source's answer; after, a live HLS segment gone
+    // missing is a drop like any other.
+    if (this.refusal === undefined && this.media === undefined) {
       if (/401 Unauthorized/.test(text)) this.refuse("unauthorized", "the source refused the credentials (401 Unauthorized)");
       else if (/404 Not Found/.test(text)) this.refuse("not_found", "the source has no such stream (404 Not Found)");
     }
@@ -119,7 +160,13 @@ export class Puller {
     this.o.onLive(this.media);
   }
 
-  private refuse(reason: "unauthorized" | "not_found" | "unsupported", error: string): void {
+  private dropNow(error: string): void {
+    if (this.drop !== undefined || this.refusal !== undefined) return;
+    this.drop = { kind: "dropped", error };
+    this.child.kill("SIGKILL");
+  }
+
+  private refuse(reason: Refusal, error: string): void {
     this.refusal = { kind: "refused", reason, error };
     this.child.kill("SIGKILL");
   }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 
@@ -87,6 +87,16 @@ export function serviceProcesses(env: Record<string, string>): { spawn(): Servic
       for (const svc of started) svc.child.kill("SIGKILL");
     },
   };
+}
+
+/**
+ * How many of this test process's own children are ffmpegs whose command line holds every one of
+ * `parts`: what an in-process test server runs (a decoder, an encoder). Only its own, since the
+ * test file beside it may be running ffmpegs of the same kind.
+ */
+export function ffmpegChildren(...parts: string[]): number {
+  const lines = execFileSync("ps", ["--ppid", String(process.pid), "-o", "args="]).toString().split("\n");
+  return lines.filter((l) => l.includes("ffmpeg") && parts.every((p) => l.includes(p))).length;
 }
 
 /** Whether a process with this pid exists (signal 0 checks without signalling). */

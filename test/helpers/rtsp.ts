@@ -22,6 +22,8 @@ export interface RtspCameraOptions {
    * and which carries no time code (test/helpers/glass.ts) unless the file has one.
    */
   readonly file?: string;
+  /** The RTP transports it offers: both unless told (a camera that does only UDP answers a TCP client 461). */
+  readonly transport?: "tcp" | "udp";
   /** With a user and password, a client without them (or with a wrong password) is refused with 401. */
   readonly credentials?: { readonly user: string; readonly password: string; readonly auth?: "basic" | "digest" };
 }
@@ -53,8 +55,9 @@ export async function startRtspCamera(options: RtspCameraOptions = {}): Promise<
   throw new Error(failure);
 }
 
-function scriptArgs({ codec = "h264", size = "640x360", fps = 15, gop, file, credentials }: RtspCameraOptions): string[] {
+function scriptArgs({ codec = "h264", size = "640x360", fps = 15, gop, file, transport, credentials }: RtspCameraOptions): string[] {
   const args = ["--codec", codec, "--size", size, "--fps", String(fps)];
+  if (transport !== undefined) args.push("--transport", transport);
   if (gop !== undefined) args.push("--gop", String(gop));
   if (file !== undefined) args.push("--file", file);
   if (credentials) args.push("--user", credentials.user, "--password", credentials.password, "--auth", credentials.auth ?? "digest");

@@ -83,7 +83,7 @@ describe("LL-HLS of a pulled RTSP camera", { timeout: 120_000 }, () => {
       assert.equal(list.partTarget, 0.2);
       const init = packager.init(0);
       assert.ok(init && seen.init);
-      assert.match(seen.init.codec, codec === "h264" ? /^avc1\.[0-9a-f]{6}$/ : /^hev1\.1\.6\.L\d+(\.[0-9A-F]{2})*$/);
+      assert.match(seen.init.codec, codec === "h264" ? /^avc1\.[0-9a-f]{6}$/ : /^hvc1\.1\.6\.L\d+(\.[0-9A-F]{2})*$/);
       for (const s of closed(list)) {
         const bytes = packager.segment(s.msn);
         assert.ok(bytes, `seg${s.msn} is served`);

@@ -6,10 +6,10 @@ import type { Browser } from "playwright-core";
 import { launchChromium } from "../helpers/browser.ts";
 import { dataOf, errorOf } from "../helpers/envelope.ts";
 import { checkLlHlsPlaylist, probeVideo } from "../helpers/llhls.ts";
-import { execFileSync } from "node:child_process";
 import { cameraApp, MjpegViewer } from "../helpers/mjpeg.ts";
 import { statusText } from "../helpers/player.ts";
 import { freePort } from "../helpers/ports.ts";
+import { ffmpegChildren } from "../helpers/process.ts";
 import { startRtspCamera, type RtspCamera } from "../helpers/rtsp.ts";
 import { startServer, tempDir, UNREACHABLE_LIVEKIT, type TestServer } from "../helpers/server.ts";
 import { eventually } from "../helpers/wait.ts";
@@ -62,8 +62,8 @@ describe("pulled cameras played live over LL-HLS", { timeout: 240_000 }, () => {
       assert.equal(index.status, 200);
       assert.equal(index.headers.get("content-type"), "application/vnd.apple.mpegurl");
       const multivariant = await index.text();
-      // ffmpeg copies an RTSP camera's H.265 as hev1 (parameter sets in band too).
-      assert.match(multivariant, codec === "h264" ? /CODECS="avc1\./ : /CODECS="hev1\./);
+      // ffmpeg copies an RTSP camera's H.265 as hev1; its SDP's parameter sets let it be named hvc1.
+      assert.match(multivariant, codec === "h264" ? /CODECS="avc1\./ : /CODECS="hvc1\./);
       assert.match(multivariant, /RESOLUTION=320x180\nhls\/stream\.m3u8\n/);
       // Two closed segments, then a request for the next part held until it exists.
       let list = checkLlHlsPlaylist(await (await get(`${base}/hls/stream.m3u8`)).text());
@@ -93,7 +93,7 @@ describe("pulled cameras played live over LL-HLS", { timeout: 240_000 }, () => {
   it("decodes MJPEG only while someone watches: frame.jpg and the multipart stream start the decoder, which stops once nobody does", async () => {
     const room = await pulled("view", "drive", "h264");
     // The decoders of the service's pulls are ffmpegs reading fMP4 from stdin and writing MJPEG.
-    const decoders = () => execFileSync("ps", ["-eo", "args"]).toString().split("\n").filter((l) => l.includes("ffmpeg") && l.includes("-f mp4 -i pipe:0") && l.includes("-f mjpeg pipe:1")).length;
+    const decoders = () => ffmpegChildren("-f mp4 -i pipe:0", "-f mjpeg pipe:1");
     assert.equal(decoders(), 0, "a camera nobody watches is not decoded");
     const frame = await get(`/live/view/${room}/frame.jpg`);
     assert.equal(frame.status, 200);
@@ -121,8 +121,8 @@ describe("pulled cameras played live over LL-HLS", { timeout: 240_000 }, () => {
   it("names an H.265 camera's H.264 rendition in its multivariant playlist, encoded only while read", async () => {
     const room = await pulled("view", "shed", "h265");
     const multivariant = await (await get(`/live/view/${room}/index.m3u8`)).text();
-    assert.match(multivariant, /CODECS="hev1\.[^"]*",RESOLUTION=320x180\nhls\/stream\.m3u8\n#EXT-X-STREAM-INF:[^\n]*CODECS="avc1\.4d4029"[^\n]*\nh264\/stream\.m3u8\n$/);
-    const encoders = () => execFileSync("ps", ["-eo", "args"]).toString().split("\n").filter((l) => l.includes("ffmpeg") && l.includes("-f mp4 -i pipe:0") && l.includes("libx264")).length;
+    assert.match(multivariant, /CODECS="hvc1\.[^"]*",RESOLUTION=320x180\nhls\/stream\.m3u8\n#EXT-X-STREAM-INF:[^\n]*CODECS="avc1\.4d4029"[^\n]*\nh264\/stream\.m3u8\n$/);
+    const encoders = () => ffmpegChildren("-f mp4 -i pipe:0", "libx264");
     assert.equal(encoders(), 0, "nobody reads the rendition: nothing encodes");
     const list = checkLlHlsPlaylist(await (await get(`/live/view/${room}/h264/stream.m3u8`)).text());
     assert.equal(encoders(), 1);

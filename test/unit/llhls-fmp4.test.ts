@@ -54,6 +54,27 @@ describe("Fmp4Reader over ffmpeg's fragmented MP4", () => {
     assert.deepEqual([init.width, init.height], [320, 240]);
   });
 
+  it("names H.265 hev1 hvc1 (for Apple's players) when its hvcC holds the parameter sets, marking their arrays complete", async () => {
+    const hev1 = await encodeFmp4(H265_ENCODE.map((arg) => (arg === "hvc1" ? "hev1" : arg)));
+    assert.notEqual(hev1.indexOf("hev1"), -1, "the encode is tagged hev1");
+    const { init, fragments } = fmp4Stream(hev1);
+    assert.match(init.codec, /^hvc1\.1\.6\.L\d+/);
+    assert.equal(init.bytes.indexOf("hev1"), -1);
+    const hvcC = init.bytes.indexOf("hvcC") + 4;
+    const arrays: number[] = [];
+    for (let at = hvcC + 23, n = init.bytes.readUInt8(hvcC + 22); n > 0; n--) {
+      arrays.push(init.bytes.readUInt8(at));
+      const count = init.bytes.readUInt16BE(at + 1);
+      at += 3;
+      for (let i = 0; i < count; i++) at += 2 + init.bytes.readUInt16BE(at);
+    }
+    assert.deepEqual(arrays.filter((b) => [32, 33, 34].includes(b & 0x3f)).map((b) => b >> 7), [1, 1, 1], "VPS, SPS and PPS arrays are complete");
+    const file = path.join(dir, "hvc1.mp4");
+    writeFileSync(file, Buffer.concat([init.bytes, ...fragments.map((f) => f.bytes)]));
+    const probed = await probeVideo(file);
+    assert.deepEqual([probed.codec_name, probed.nb_read_frames], ["hevc", "100"], "every frame still decodes");
+  });
+
   it("hands out each moof+mdat with its decode time, duration and whether it starts on a keyframe", () => {
     const { init, fragments } = fmp4Stream(h264);
     assert.equal(fragments.length, 20, "4 s in 0.2 s fragments");
