@@ -17,8 +17,8 @@
  * H.265), then `moof`+`mdat` pairs; `free`, `skip`, `wide`, `styp`, `sidx`, `prft`, `emsg` and the
  * `mfra` ffmpeg writes last are passed over. Anything else, a box over `maxBoxBytes`, or a box that
  * does not parse is one `Fmp4Error` value: the reader then drops what it buffered and ignores
- * every later chunk, so a source sending garbage costs a bounded buffer (one box at most, plus the
- * `moof` waiting for its `mdat`) and never a throw.
+ * every later chunk, so a source sending garbage costs a bounded buffer (one box at most, or a `moof`
+ * and its `mdat`) and never a throw.
  */
 
 /** The parts' nominal length: ffmpeg cuts a fragment once it holds this much, and at every keyframe. */
@@ -101,7 +101,6 @@ export class Fmp4Reader {
   private buffered = 0;
   private ftyp: Buffer | undefined;
   private track: Track | undefined;
-  private moof: Buffer | undefined;
   private failure: Fmp4Error | undefined;
 
   constructor(options: { readonly maxBoxBytes?: number } = {}) {
@@ -120,26 +119,45 @@ export class Fmp4Reader {
     this.buffered += chunk.length;
     const items: Fmp4Item[] = [];
     for (;;) {
-      const header = this.header();
-      if (header === undefined || (typeof header !== "string" && this.buffered < header.size)) break;
-      const item = typeof header === "string" ? header : this.box(header.type, this.take(header.size));
-      if (typeof item === "string") {
-        this.failure = { kind: "error", message: item };
+      const next = this.next();
+      if (next === undefined) break;
+      if (typeof next === "string") {
+        this.failure = { kind: "error", message: next };
         this.chunks = [];
         this.buffered = 0;
-        this.moof = undefined;
         items.push(this.failure);
         break;
       }
-      if (item) items.push(item);
+      if (next) items.push(next);
     }
     return items;
   }
 
-  /** The next box's type and size once its header is buffered, or why it cannot be read. */
-  private header(): { type: string; size: number } | string | undefined {
-    if (this.buffered < 8) return undefined;
-    const head = this.peek(Math.min(16, this.buffered));
+  /**
+   * The next whole box's meaning (null for one passed over), undefined until it is all buffered,
+   * or why the stream cannot be read. A moof is taken with the mdat after it, in one copy: a
+   * fragment is the one buffer a part is served from.
+   */
+  private next(): Fmp4Item | null | string | undefined {
+    const head = this.header(0);
+    if (head === undefined || typeof head === "string") return head;
+    if (head.type !== "moof" || this.track === undefined) {
+      if (this.buffered < head.size) return undefined;
+      return this.box(head.type, this.take(head.size)) ?? null;
+    }
+    const mdat = this.header(head.size);
+    if (mdat === undefined || typeof mdat === "string") return mdat;
+    if (mdat.type !== "mdat") return `expected mdat after moof, got ${mdat.type}`;
+    if (this.buffered < head.size + mdat.size) return undefined;
+    const track = this.track;
+    const bytes = this.take(head.size + mdat.size);
+    return parsed(() => fragment(track, bytes, head.size));
+  }
+
+  /** The type and size of the box at `offset` once its header is buffered, or why it cannot be read. */
+  private header(offset: number): { type: string; size: number } | string | undefined {
+    if (this.buffered < offset + 8) return undefined;
+    const head = this.peek(offset, Math.min(16, this.buffered - offset));
     const type = head.toString("latin1", 4, 8);
     if (!FOURCC.test(type)) return `not an MP4 box (type bytes ${head.subarray(4, 8).toString("hex")})`;
     let size = head.readUInt32BE(0);
@@ -155,7 +173,7 @@ export class Fmp4Reader {
     return { type, size };
   }
 
-  /** What one whole top-level box means where it stands in the stream. */
+  /** What one whole top-level box (not a fragment's) means where it stands in the stream. */
   private box(type: string, box: Buffer): Fmp4Item | string | undefined {
     if (this.track === undefined) {
       if (this.ftyp === undefined) {
@@ -166,17 +184,7 @@ export class Fmp4Reader {
       if (type === "moov") return this.init(this.ftyp, box);
       return PASSED_OVER.has(type) ? undefined : `expected moov after ftyp, got ${type}`;
     }
-    const track = this.track;
-    const moof = this.moof;
-    if (moof !== undefined) {
-      if (type !== "mdat") return `expected mdat after moof, got ${type}`;
-      this.moof = undefined;
-      return parsed(() => fragment(track, moof, box));
-    }
-    if (type === "moof") {
-      this.moof = box;
-      return undefined;
-    }
+    if (type === "mdat") return "an mdat without a moof before it";
     return PASSED_OVER.has(type) ? undefined : `unexpected ${type} box after the init section`;
   }
 
@@ -188,28 +196,40 @@ export class Fmp4Reader {
     return { kind: "init", bytes: Buffer.concat([ftyp, moov]), ...read.media };
   }
 
-  /** The first `n` buffered bytes (they are all there), copying only the chunks they span. */
-  private peek(n: number): Buffer {
-    const first = this.chunks[0];
-    if (first && first.length >= n) return first;
-    const spanned: Buffer[] = [];
-    let bytes = 0;
-    for (const chunk of this.chunks) {
-      if (bytes >= n) break;
+  /** `n` buffered bytes from `offset` (they are all there), copying only when they span chunks. */
+  private peek(offset: number, n: number): Buffer {
+    let skip = offset;
+    let i = 0;
+    while (i < this.chunks.length && skip >= (this.chunks[i] as Buffer).length) skip -= (this.chunks[i++] as Buffer).length;
+    const first = this.chunks[i] as Buffer;
+    if (first.length - skip >= n) return first.subarray(skip, skip + n);
+    const spanned: Buffer[] = [first.subarray(skip)];
+    for (let bytes = first.length - skip; bytes < n && ++i < this.chunks.length; ) {
+      const chunk = this.chunks[i] as Buffer;
       spanned.push(chunk);
       bytes += chunk.length;
     }
     return Buffer.concat(spanned);
   }
 
-  /** Removes the first `n` buffered bytes (they are all there) and answers them in one buffer. */
+  /**
+   * Removes the first `n` buffered bytes (they are all there) and answers them in a buffer of
+   * their own: copied once, so a retained box does not pin the chunks it arrived in. What is left
+   * of the last chunk stays a view of it until the next box is taken.
+   */
   private take(n: number): Buffer {
-    const [only] = this.chunks;
-    const whole = only && this.chunks.length === 1 ? only : Buffer.concat(this.chunks);
-    this.chunks = whole.length > n ? [whole.subarray(n)] : [];
+    const out = Buffer.allocUnsafe(n);
+    let filled = 0;
+    while (filled < n) {
+      const chunk = this.chunks[0] as Buffer;
+      const used = Math.min(chunk.length, n - filled);
+      chunk.copy(out, filled, 0, used);
+      filled += used;
+      if (used === chunk.length) this.chunks.shift();
+      else this.chunks[0] = chunk.subarray(used);
+    }
     this.buffered -= n;
-    // A copy, so a retained box does not pin the rest of the chunk it arrived in.
-    return Buffer.from(whole.subarray(0, n));
+    return out;
   }
 }
 
@@ -402,8 +422,9 @@ function codecString(buf: Buffer, entry: Child): string {
   throw new Malformed(`the track's video is ${entry.type}; only H.264 (avc1, avc3) and H.265 (hvc1, hev1) are read`);
 }
 
-/** A moof's timing and first sample, for the track the moov described. */
-function fragment(track: Track, moof: Buffer, mdat: Buffer): Fragment {
+/** A moof's timing and first sample, for the track the moov described; `bytes` is the moof and its mdat. */
+function fragment(track: Track, bytes: Buffer, moofSize: number): Fragment {
+  const moof = bytes.subarray(0, moofSize);
   const root = topLevel(moof, "moof");
   const trafs = all(moof, root, "traf");
   if (trafs.length === 0) throw new Malformed("a moof without traf");
@@ -440,7 +461,7 @@ function fragment(track: Track, moof: Buffer, mdat: Buffer): Fragment {
     }
   }
   if (firstFlags === undefined || decodeTime === undefined) throw new Malformed("a fragment without samples");
-  return { kind: "fragment", bytes: Buffer.concat([moof, mdat]), decodeTime, duration, samples, independent: (firstFlags & NON_SYNC) === 0 };
+  return { kind: "fragment", bytes, decodeTime, duration, samples, independent: (firstFlags & NON_SYNC) === 0 };
 }
 
 /**

@@ -109,12 +109,12 @@ interface Segment {
   readonly discontinuity: boolean;
   /** Wall clock when its first part arrived. */
   readonly startedAt: number;
-  parts: Part[];
+  readonly parts: Part[];
   /** Its length in the run's timescale, summed exactly; `seconds` follows from it. */
   ticks: number;
   seconds: number;
   size: number;
-  /** Its bytes once it is closed; its parts are then views into them. */
+  /** Its bytes in one buffer, made when it is first asked for whole (players mostly take parts). */
   bytes?: Buffer;
 }
 
@@ -229,7 +229,10 @@ export class LlHlsPackager {
 
   /** `seg<msn>.m4s`, once closed and while kept. */
   segment(msn: number): Buffer | undefined {
-    return this.closed[msn - (this.closed[0]?.msn ?? 0)]?.bytes;
+    const s = this.closed[msn - (this.closed[0]?.msn ?? 0)];
+    if (s === undefined) return undefined;
+    s.bytes ??= Buffer.concat(s.parts.map((p) => p.bytes));
+    return s.bytes;
   }
 
   /** `part<msn>.<index>.m4s`; the part to be written next (in this segment or the next one's first) is awaited. */
@@ -272,10 +275,6 @@ export class LlHlsPackager {
     const s = this.open;
     if (s === undefined) return;
     this.open = undefined;
-    const bytes = Buffer.concat(s.parts.map((p) => p.bytes));
-    let offset = 0;
-    s.parts = s.parts.map((p) => ({ ...p, bytes: bytes.subarray(offset, (offset += p.bytes.length)) }));
-    s.bytes = bytes;
     this.closed.push(s);
   }
 
@@ -293,7 +292,7 @@ export class LlHlsPackager {
 
   private heldBytes(): number {
     let bytes = this.open?.size ?? 0;
-    for (const s of this.closed) bytes += s.size;
+    for (const s of this.closed) bytes += s.size + (s.bytes?.length ?? 0);
     for (const init of this.inits.values()) bytes += init.bytes.length;
     return bytes;
   }
