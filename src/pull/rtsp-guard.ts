@@ -12,7 +12,7 @@ const INTERLEAVED = 0x24;
  * before the client reads it. Interleaved media (`$` frames) means the session is playing, and
  * ffmpeg follows redirects only while it sets one up: from then on nothing is read.
  */
-class ResponseScanner {
+export class ResponseScanner {
   private pending: Buffer = Buffer.alloc(0);
   private skip = 0;
   done = false;
