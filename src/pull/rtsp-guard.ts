@@ -3,6 +3,8 @@ import net from "node:net";
 /** A response header longer than this is not an RTSP camera's: the connection is closed. */
 const MAX_HEADER_BYTES = 64 * 1024;
 const HEADER_END = Buffer.from("\r\n\r\n");
+/** The pause between reads of a playing camera's connection (see `relay`). */
+const BATCH_MS = 20;
 /** RFC 2326 10.12: interleaved binary data is `$`, a channel byte and a 16-bit length. */
 const INTERLEAVED = 0x24;
 
@@ -111,13 +113,19 @@ export class RtspGuard {
     client.on("close", closeBoth);
     upstream.on("close", closeBoth);
     client.pipe(upstream);
+    let resumeAt: NodeJS.Timeout | undefined;
+    upstream.on("close", () => clearTimeout(resumeAt));
     upstream.on("data", (chunk: Buffer) => {
       const found = scanner.push(chunk);
       if (found === undefined) {
-        if (!client.write(chunk)) {
-          upstream.pause();
-          client.once("drain", () => upstream.resume());
-        }
+        const full = !client.write(chunk);
+        if (!scanner.done && !full) return;
+        // Media flows: a camera writes each RTP packet on its own, and reading and writing each one
+        // alone costs more than the bytes (hundreds a second per camera). Waiting BATCH_MS between
+        // reads lets the socket gather a few, for a few ms of latency.
+        upstream.pause();
+        if (full) client.once("drain", () => upstream.resume());
+        else resumeAt = setTimeout(() => upstream.resume(), BATCH_MS);
         return;
       }
       closeBoth();
