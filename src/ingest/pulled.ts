@@ -290,7 +290,7 @@ export class PulledCameras implements LocalStreams {
     // RTSP camera's redirect would be followed by ffmpeg: it connects through a relay that refuses one.
     const scheme = new URL(url).protocol;
     const httpProxy = scheme === "http:" || scheme === "https:" ? await this.o.proxy.url() : undefined;
-    const guard = scheme === "rtsp:" ? await RtspGuard.open(url, verdict.address) : undefined;
+    const guard = scheme === "rtsp:" || scheme === "rtsps:" ? await RtspGuard.open(url, verdict.address) : undefined;
     if (!current()) {
       guard?.close();
       return;

@@ -1,4 +1,5 @@
 import net from "node:net";
+import tls from "node:tls";
 
 /** A response header longer than this is not an RTSP camera's: the connection is closed. */
 const MAX_HEADER_BYTES = 64 * 1024;
@@ -69,20 +70,30 @@ export class RtspGuard {
     readonly url: string,
   ) {}
 
-  /** A relay to `address`:`port` of `url` (its host already checked), listening on a loopback port. */
+  /**
+   * A relay to `address`:`port` of `url` (its host already checked), listening on a loopback port.
+   * For `rtsps://` the relay speaks TLS to the camera (named by its host for SNI, its certificate
+   * not verified: cameras' are self-signed, and ffmpeg does not verify one either) and plain RTSP
+   * to ffmpeg, so the camera's answers can be read there too; the URL ffmpeg gets is `rtsp://`.
+   */
   static async open(url: string, address: string): Promise<RtspGuard> {
     const target = new URL(url);
-    const port = Number(target.port || 554);
+    const secure = target.protocol === "rtsps:";
+    const port = Number(target.port || (secure ? 322 : 554));
+    const host = target.hostname.replace(/^\[|\]$/g, "");
+    const connect = (): net.Socket =>
+      secure ? tls.connect({ host: address, port, servername: net.isIP(host) ? undefined : host, rejectUnauthorized: false }) : net.connect({ host: address, port });
     const server = net.createServer();
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(0, "127.0.0.1", () => resolve());
     });
-    const local = new URL(url);
+    // URL's special-scheme rules do not cover rtsp(s), so the scheme is swapped as text.
+    const local = new URL(url.replace(/^rtsps:/i, "rtsp:"));
     local.hostname = "127.0.0.1";
     local.port = String((server.address() as net.AddressInfo).port);
     const guard = new RtspGuard(server, local.toString());
-    server.on("connection", (client) => guard.relay(client, address, port));
+    server.on("connection", (client) => guard.relay(client, connect()));
     return guard;
   }
 
@@ -97,8 +108,7 @@ export class RtspGuard {
     this.listeners = [];
   }
 
-  private relay(client: net.Socket, address: string, port: number): void {
-    const upstream = net.connect({ host: address, port });
+  private relay(client: net.Socket, upstream: net.Socket): void {
     for (const s of [client, upstream]) {
       this.sockets.add(s);
       s.on("close", () => this.sockets.delete(s));

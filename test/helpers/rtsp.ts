@@ -1,9 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEBIAN_PYTHON } from "../setup/prerequisites.ts";
 import { runTool } from "./exec.ts";
 import { stopChild } from "./livekit.ts";
 import { freePort } from "./ports.ts";
+import { tempDir } from "./temp.ts";
 
 const SCRIPT = fileURLToPath(new URL("../fixtures/rtsp-camera.py", import.meta.url));
 const READY_MS = 20_000;
@@ -24,6 +26,8 @@ export interface RtspCameraOptions {
   readonly file?: string;
   /** The RTP transports it offers: both unless told (a camera that does only UDP answers a TCP client 461). */
   readonly transport?: "tcp" | "udp";
+  /** RTSPS: TLS on every connection, with a self-signed certificate made for it (as cameras have). */
+  readonly tls?: boolean;
   /** With a user and password, a client without them (or with a wrong password) is refused with 401. */
   readonly credentials?: { readonly user: string; readonly password: string; readonly auth?: "basic" | "digest" };
 }
@@ -55,20 +59,30 @@ export async function startRtspCamera(options: RtspCameraOptions = {}): Promise<
   throw new Error(failure);
 }
 
-function scriptArgs({ codec = "h264", size = "640x360", fps = 15, gop, file, transport, credentials }: RtspCameraOptions): string[] {
+function scriptArgs({ codec = "h264", size = "640x360", fps = 15, gop, file, transport, tls, credentials }: RtspCameraOptions): string[] {
   const args = ["--codec", codec, "--size", size, "--fps", String(fps)];
   if (transport !== undefined) args.push("--transport", transport);
+  if (tls) args.push(...certificateArgs());
   if (gop !== undefined) args.push("--gop", String(gop));
   if (file !== undefined) args.push("--file", file);
   if (credentials) args.push("--user", credentials.user, "--password", credentials.password, "--auth", credentials.auth ?? "digest");
   return args;
 }
 
+/** `--tls-cert` and `--tls-key` of a self-signed certificate for 127.0.0.1, made for this camera. */
+function certificateArgs(): string[] {
+  const dir = tempDir("rtsps-");
+  const cert = path.join(dir, "cert.pem");
+  const key = path.join(dir, "key.pem");
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1", "-keyout", key, "-out", cert], { stdio: "ignore" });
+  return ["--tls-cert", cert, "--tls-key", key];
+}
+
 function running(port: number, args: readonly string[], first: ChildProcess, credentials: RtspCameraOptions["credentials"]): RtspCamera {
   let child = first;
   const userinfo = credentials ? `${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@` : "";
   return {
-    url: `rtsp://${userinfo}127.0.0.1:${port}/cam`,
+    url: `${args.includes("--tls-cert") ? "rtsps" : "rtsp"}://${userinfo}127.0.0.1:${port}/cam`,
     port,
     stop: () => stopChild(child),
     async restart() {

@@ -26,7 +26,7 @@ const PATTERN = ["-hide_banner", "-loglevel", "error", "-re", "-f", "lavfi", "-i
 
 /**
  * The other kinds of source the service pulls itself (issue 33), with no media server configured:
- * an RTSP camera that speaks only UDP, an SRT caller pull from an ffmpeg listener, and an HLS
+ * an RTSP camera that speaks only UDP, one over TLS (RTSPS), an SRT caller pull from an ffmpeg listener, and an HLS
  * playlist over HTTP, whose segments and redirects are held to the SSRF rules at each request
  * (src/pull/source-proxy.ts) and not only at the playlist's host.
  */
@@ -92,6 +92,15 @@ describe("pulled UDP, SRT and HLS sources", { timeout: 240_000 }, () => {
     const cam = await startRtspCamera({ size: "320x180", fps: 10, transport: "udp" });
     cameras.push(cam);
     const { ingressId, roomName } = await add("udp-cam", cam.url, { transport: "udp" });
+    await live(ingressId);
+    await plays("far", roomName);
+  });
+
+  it("pulls an RTSPS camera (TLS to the camera, its self-signed certificate taken as cameras' are) through the guard", async () => {
+    const cam = await startRtspCamera({ size: "320x180", fps: 10, tls: true, credentials: { user: "viewer", password: "over tls" } });
+    cameras.push(cam);
+    assert.match(cam.url, /^rtsps:\/\//);
+    const { ingressId, roomName } = await add("tls-cam", cam.url);
     await live(ingressId);
     await plays("far", roomName);
   });
