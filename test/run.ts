@@ -91,9 +91,12 @@ process.once("exit", () => void postgres.stop());
  */
 const HANG_GUARDS = ["--test-timeout=600000", "--test-force-exit"];
 
+/** The spec reporter, and after it the slowest files (test/setup/slowest-files.mjs), both on stdout. */
+const REPORTERS = ["--test-reporter=spec", "--test-reporter-destination=stdout", `--test-reporter=${path.join(here, "setup", "slowest-files.mjs")}`, "--test-reporter-destination=stdout"];
+
 /** Runs `paths` under node's test runner with `env` added; answers its exit code. */
 function runTests(paths: readonly string[], env: Record<string, string>): Promise<number> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", "--test-concurrency=2", ...HANG_GUARDS, ...paths], {
+  const child = spawn(process.execPath, ["--import", "tsx", "--test", ...REPORTERS, "--test-concurrency=2", ...HANG_GUARDS, ...paths], {
     stdio: "inherit",
     env: { ...process.env, [SHARED_POSTGRES_ENV]: postgres.url, ...env },
   });
