@@ -289,8 +289,16 @@ export class PulledCameras implements LocalStreams {
     // An HLS source's segments and redirects may name any host: each is checked in the proxy. An
     // RTSP camera's redirect would be followed by ffmpeg: it connects through a relay that refuses one.
     const scheme = new URL(url).protocol;
-    const httpProxy = scheme === "http:" || scheme === "https:" ? await this.o.proxy.url() : undefined;
-    const guard = scheme === "rtsp:" || scheme === "rtsps:" ? await RtspGuard.open(url, verdict.address) : undefined;
+    let httpProxy: string | undefined;
+    let guard: RtspGuard | undefined;
+    try {
+      httpProxy = scheme === "http:" || scheme === "https:" ? await this.o.proxy.url() : undefined;
+      guard = scheme === "rtsp:" || scheme === "rtsps:" ? await RtspGuard.open(url, verdict.address) : undefined;
+    } catch (err) {
+      // Out of descriptors, say: this attempt fails and is retried like a drop.
+      if (current()) running.actor.send({ type: "dropped", error: `the pull could not be set up: ${(err as Error).message}` });
+      return;
+    }
     if (!current()) {
       guard?.close();
       return;

@@ -65,8 +65,12 @@ function failedSocket(error: Error): net.Socket {
  * net skips `lookup` for an address, so addresses are judged here; names go to the hook.
  */
 function guarded<O extends { host?: string | null | undefined }, S>(allow: SsrfAllowlist, options: O, open: (options: O & { lookup: net.LookupFunction }) => S): S | net.Socket {
-  const literal = checkLiteral(options.host ?? "localhost", allow);
+  const host = options.host ?? "localhost";
+  const literal = checkLiteral(host, allow);
   if (literal && "refused" in literal) return failedSocket(failure(literal));
+  // An address node takes as one (it skips the lookup hook) that the check could not read: an
+  // IPv6 address with a zone (`fe80::1%eth0`, `::ffff:127.0.0.1%x`). Refused, never guessed at.
+  if (!literal && net.isIP(host) !== 0) return failedSocket(new OutboundRefused(`${host} is an address the policy cannot judge`));
   return open({ ...options, lookup: guardedLookup(allow) });
 }
 

@@ -63,7 +63,7 @@ export class H264Rendition {
 interface CameraWindow {
   readonly packager: LlHlsPackager;
   h264: H264Rendition | undefined;
-  readonly unsubscribe: () => void;
+  unsubscribe: () => void;
 }
 
 const isH265 = (codec: string) => codec.startsWith("hvc1") || codec.startsWith("hev1");
@@ -89,7 +89,10 @@ export class CameraHls implements CameraWatcher {
     const key = keyOf(app, room);
     if (this.cameras.has(key)) return;
     const packager = new LlHlsPackager({ maxBytes: CAMERA_MAX_BYTES });
-    const unsubscribe = this.source.subscribe(app, room, {
+    // Made before subscribing: a camera already live hands its init section over at once.
+    const camera: CameraWindow = { packager, h264: undefined, unsubscribe: () => undefined };
+    this.cameras.set(key, camera);
+    camera.unsubscribe = this.source.subscribe(app, room, {
       started: (init) => {
         packager.start(init);
         if (!isH265(init.codec)) this.dropRendition(camera);
@@ -106,8 +109,6 @@ export class CameraHls implements CameraWatcher {
         camera.h264?.packager.end();
       },
     });
-    const camera: CameraWindow = { packager, h264: undefined, unsubscribe };
-    this.cameras.set(key, camera);
   }
 
   gone(app: string, room: string): void {

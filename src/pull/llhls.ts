@@ -114,7 +114,7 @@ interface Segment {
   ticks: number;
   seconds: number;
   size: number;
-  /** Its bytes in one buffer, made when it is first asked for whole (players mostly take parts). */
+  /** Its bytes in one buffer, made when it is first asked for whole (players mostly take parts); its parts then view into it. */
   bytes?: Buffer;
 }
 
@@ -231,7 +231,13 @@ export class LlHlsPackager {
   segment(msn: number): Buffer | undefined {
     const s = this.closed[msn - (this.closed[0]?.msn ?? 0)];
     if (s === undefined) return undefined;
-    s.bytes ??= Buffer.concat(s.parts.map((p) => p.bytes));
+    if (s.bytes === undefined) {
+      const bytes = Buffer.concat(s.parts.map((p) => p.bytes));
+      // The parts become views into it, so the window holds the segment's bytes once.
+      let offset = 0;
+      s.parts.forEach((p, i) => (s.parts[i] = { ...p, bytes: bytes.subarray(offset, (offset += p.bytes.length)) }));
+      s.bytes = bytes;
+    }
     return s.bytes;
   }
 
@@ -292,7 +298,7 @@ export class LlHlsPackager {
 
   private heldBytes(): number {
     let bytes = this.open?.size ?? 0;
-    for (const s of this.closed) bytes += s.size + (s.bytes?.length ?? 0);
+    for (const s of this.closed) bytes += s.size;
     for (const init of this.inits.values()) bytes += init.bytes.length;
     return bytes;
   }

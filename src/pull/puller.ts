@@ -85,11 +85,17 @@ export class Puller {
     const input = scheme === "rtsp:" || scheme === "rtsps:" ? ["-rtsp_transport", o.transport ?? "tcp", "-timeout", stallUs] : ["-rw_timeout", stallUs];
     if (scheme === "http:" || scheme === "https:") {
       if (o.httpProxy === undefined) throw new Error("an HTTP pull needs the source proxy");
-      input.push("-http_proxy", o.httpProxy);
+      // Read as HLS, and open nothing but what HLS over HTTP needs: any other protocol a
+      // playlist names (rtp, udp, file) would connect around the proxy. HTTPS needs `httpproxy`
+      // (its tunnel through the proxy), which a playlist could also name directly; see docs/security.md.
+      const protocols = scheme === "http:" ? "http,tcp,crypto,data" : "https,http,tls,tcp,httpproxy,crypto,data";
+      input.push("-http_proxy", o.httpProxy, "-protocol_whitelist", protocols, "-f", "hls");
     }
     const args = ["-hide_banner", "-nostats", "-loglevel", "info", ...input, "-i", o.url, "-map", "0:v:0", "-c", "copy", ...o.output];
     const onOutput = o.onOutput;
-    this.child = spawn("ffmpeg", args, { stdio: ["pipe", onOutput ? "pipe" : "ignore", "pipe"] });
+    // ffmpeg's HTTP skips the proxy for the hosts `no_proxy` names: it is not inherited.
+    const { no_proxy: _a, NO_PROXY: _b, ...env } = process.env;
+    this.child = spawn("ffmpeg", args, { stdio: ["pipe", onOutput ? "pipe" : "ignore", "pipe"], env });
     o.guard?.onRefused((why) => this.refuse("forbidden", why));
     if (onOutput) {
       this.child.stdout?.on("data", (chunk: Buffer) => {
@@ -112,6 +118,8 @@ export class Puller {
     const stallMs = o.stallMs ?? STALL_MS;
     // Twice the stall: ffmpeg's own timeout says more, when it comes.
     const watchdog = setInterval(() => {
+      // A stopping pull is closing its output: it is not killed for the quiet that brings.
+      if (this.stopping) return;
       if (this.media === undefined && Date.now() - started > connectMs) this.dropNow(`no video came within ${connectMs / 1000} s (ffmpeg: ${this.lastLine()})`);
       else if (this.media !== undefined && onOutput && Date.now() - this.lastOutput > 2 * stallMs) this.dropNow(`the source sent no video for ${(2 * stallMs) / 1000} s`);
     }, 1000);

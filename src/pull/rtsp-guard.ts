@@ -1,52 +1,95 @@
 import net from "node:net";
 import tls from "node:tls";
 
-/** A response header longer than this is not an RTSP camera's: the connection is closed. */
-const MAX_HEADER_BYTES = 64 * 1024;
-const HEADER_END = Buffer.from("\r\n\r\n");
+/** A message header (or body) longer than this is not an RTSP camera's: the connection is closed. */
+const MAX_MESSAGE_BYTES = 64 * 1024;
 /** The pause between reads of a playing camera's connection (see `relay`). */
 const BATCH_MS = 20;
 /** RFC 2326 10.12: interleaved binary data is `$`, a channel byte and a 16-bit length. */
 const INTERLEAVED = 0x24;
 
+/** What a scan of the camera's bytes found. */
+export type ScanResult =
+  /** Bytes that may go on to ffmpeg: whole messages vetted, and interleaved media as it comes. */
+  | { readonly forward: Buffer[]; readonly media: boolean }
+  | { readonly redirect: { readonly status: number; readonly location: string } }
+  | { readonly garbage: string };
+
+/** `strtol`/`atoi` of a C string: optional spaces and sign, then digits; 0 when there are none. */
+function cNumber(text: string): number {
+  const m = /^\s*([+-]?\d+)/.exec(text);
+  return m ? Number(m[1]) : 0;
+}
+
 /**
- * Reads what an RTSP server sends its client, message by message, until the media flows: it
- * answers the first redirect (a 3xx status line) it finds, so the relay can close the connection
- * before the client reads it. Interleaved media (`$` frames) means the session is playing, and
- * ffmpeg follows redirects only while it sets one up: from then on nothing is read.
+ * Reads what an RTSP server sends its client, the way ffmpeg's RTSP client reads it
+ * (libavformat/rtsp.c: lines split at `\n` with a `\r` dropped, the status the second word's
+ * `atoi`, the last `Content-Length` winning, interleaved `$` frames stepped over), so the two
+ * cannot disagree about what a message says. A text message goes on only once it is whole,
+ * body and all, and only if it is not a redirect: ffmpeg acts on a reply line by line, so a part
+ * of a redirect passed on early would be followed. Interleaved media goes on as it comes.
  */
 export class ResponseScanner {
   private pending: Buffer = Buffer.alloc(0);
-  private skip = 0;
-  done = false;
+  /** Bytes of the current interleaved frame still to pass through. */
+  private frameLeft = 0;
 
-  /** The redirect (status and Location) in these bytes, if there is one; a header that cannot be RTSP's is answered as `garbage`. */
-  push(chunk: Buffer): { status: number; location: string } | "garbage" | undefined {
-    if (this.done) return undefined;
+  push(chunk: Buffer): ScanResult {
     this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    const forward: Buffer[] = [];
+    let media = false;
     for (;;) {
-      if (this.skip > 0) {
-        const n = Math.min(this.skip, this.pending.length);
-        this.skip -= n;
+      if (this.frameLeft > 0) {
+        const n = Math.min(this.frameLeft, this.pending.length);
+        if (n === 0) break;
+        forward.push(this.pending.subarray(0, n));
         this.pending = this.pending.subarray(n);
+        this.frameLeft -= n;
+        media = true;
+        continue;
       }
-      if (this.pending.length === 0) return undefined;
+      if (this.pending.length === 0) break;
       if (this.pending[0] === INTERLEAVED) {
-        this.done = true;
-        this.pending = Buffer.alloc(0);
-        return undefined;
+        if (this.pending.length < 4) break;
+        this.frameLeft = this.pending.readUInt16BE(2);
+        forward.push(this.pending.subarray(0, 4));
+        this.pending = this.pending.subarray(4);
+        media = true;
+        continue;
       }
-      const end = this.pending.indexOf(HEADER_END);
-      if (end < 0) return this.pending.length > MAX_HEADER_BYTES ? "garbage" : undefined;
-      const header = this.pending.toString("latin1", 0, end);
-      const status = /^RTSP\/\d\.\d (\d{3})/.exec(header);
-      if (status && status[1]?.startsWith("3")) {
-        return { status: Number(status[1]), location: /\r\nLocation:[ \t]*([^\r\n]*)/i.exec(header)?.[1] ?? "(no Location)" };
-      }
-      const length = Number(/\r\nContent-Length:[ \t]*(\d+)/i.exec(header)?.[1] ?? 0);
-      this.pending = this.pending.subarray(end + HEADER_END.length);
-      this.skip = length;
+      const message = this.message();
+      if (message === undefined) break;
+      if ("garbage" in message || "redirect" in message) return message;
+      forward.push(this.pending.subarray(0, message.length));
+      this.pending = this.pending.subarray(message.length);
     }
+    return { forward, media };
+  }
+
+  /** The text message at the start of `pending`: its length once whole, a redirect, or why it is not RTSP; undefined until whole. */
+  private message(): { length: number } | Extract<ScanResult, { redirect: unknown } | { garbage: string }> | undefined {
+    const lines: string[] = [];
+    let at = 0;
+    for (;;) {
+      const end = this.pending.indexOf(0x0a, at);
+      if (end < 0) return this.pending.length > MAX_MESSAGE_BYTES ? { garbage: "the source does not answer as an RTSP camera (a header without an end)" } : undefined;
+      const line = this.pending.toString("latin1", at, end).replace(/\r$/, "");
+      at = end + 1;
+      if (line === "") break;
+      lines.push(line);
+      if (at > MAX_MESSAGE_BYTES) return { garbage: "the source does not answer as an RTSP camera (a header over 64 KiB)" };
+    }
+    // ffmpeg takes a first line as a reply unless it names a request it knows, whatever its
+    // first word; a request's second word is a URL, whose number is 0.
+    const status = cNumber((lines[0] ?? "").trim().split(/\s+/)[1] ?? "");
+    if (status >= 300 && status < 400) {
+      const location = lines.filter((l) => /^Location:/i.test(l)).at(-1)?.replace(/^Location:\s*/i, "") ?? "(no Location)";
+      return { redirect: { status, location } };
+    }
+    const lengths = lines.filter((l) => /^Content-Length:/i.test(l));
+    const body = Math.max(0, cNumber(lengths.at(-1)?.replace(/^Content-Length:/i, "") ?? "0"));
+    if (body > MAX_MESSAGE_BYTES) return { garbage: `the source does not answer as an RTSP camera (a body of ${body} bytes)` };
+    return this.pending.length < at + body ? undefined : { length: at + body };
   }
 }
 
@@ -55,12 +98,12 @@ export class ResponseScanner {
  * follows an RTSP 3xx to wherever its Location points, with no way to turn that off, so a camera
  * (a tenant's URL) could send our ffmpeg to an internal host. ffmpeg connects here instead; each
  * connection goes on to the checked address, and a redirect is never passed back: the connection
- * closes and `redirected` says where it pointed. TCP-interleaved media passes through the relay;
+ * closes and `onRefused` hears where it pointed. TCP-interleaved media passes through the relay;
  * over UDP only the control connection does.
  */
 export class RtspGuard {
   private listeners: ((why: string) => void)[] = [];
-  /** Why the last connection to the camera failed (refused, reset), which ffmpeg, talking to the relay, cannot see. */
+  /** Why the last connection to the camera failed (refused, reset, not RTSP), which ffmpeg, talking to the relay, cannot see. */
   upstreamError: string | undefined;
   private readonly sockets = new Set<net.Socket>();
 
@@ -116,35 +159,48 @@ export class RtspGuard {
     }
     upstream.on("error", (err) => (this.upstreamError = `the camera could not be reached: ${err.message}`));
     const scanner = new ResponseScanner();
+    let resumeAt: NodeJS.Timeout | undefined;
+    let waitingForDrain = false;
     const closeBoth = () => {
+      clearTimeout(resumeAt);
       client.destroy();
       upstream.destroy();
     };
     client.on("close", closeBoth);
     upstream.on("close", closeBoth);
     client.pipe(upstream);
-    let resumeAt: NodeJS.Timeout | undefined;
-    upstream.on("close", () => clearTimeout(resumeAt));
     upstream.on("data", (chunk: Buffer) => {
-      const found = scanner.push(chunk);
-      if (found === undefined) {
-        const full = !client.write(chunk);
-        if (!scanner.done && !full) return;
-        // Media flows: a camera writes each RTP packet on its own, and reading and writing each one
-        // alone costs more than the bytes (hundreds a second per camera). Waiting BATCH_MS between
-        // reads lets the socket gather a few, for a few ms of latency.
-        upstream.pause();
-        if (full) client.once("drain", () => upstream.resume());
-        else resumeAt = setTimeout(() => upstream.resume(), BATCH_MS);
+      const scanned = scanner.push(chunk);
+      if ("redirect" in scanned || "garbage" in scanned) {
+        closeBoth();
+        if ("garbage" in scanned) {
+          this.upstreamError = scanned.garbage;
+          return;
+        }
+        const { status, location } = scanned.redirect;
+        const why = `the camera answered ${status}, a redirect to ${location}; redirects are not followed (the SSRF rules check only the address added)`;
+        for (const listener of this.listeners) listener(why);
+        this.listeners = [];
         return;
       }
-      closeBoth();
-      const why =
-        found === "garbage"
-          ? "the source does not answer as an RTSP camera"
-          : `the camera answered ${found.status}, a redirect to ${found.location}; redirects are not followed (the SSRF rules check only the address added)`;
-      for (const listener of this.listeners) listener(why);
-      this.listeners = [];
+      let full = false;
+      for (const bytes of scanned.forward) full = !client.write(bytes) || full;
+      if (!scanned.media && !full) return;
+      // Media flows: a camera writes each RTP packet on its own, and reading and writing each one
+      // alone costs more than the bytes (hundreds a second per camera). Waiting BATCH_MS between
+      // reads lets the socket gather a few, for a few ms of latency.
+      upstream.pause();
+      if (full) {
+        if (waitingForDrain) return;
+        waitingForDrain = true;
+        client.once("drain", () => {
+          waitingForDrain = false;
+          upstream.resume();
+        });
+      } else {
+        clearTimeout(resumeAt);
+        resumeAt = setTimeout(() => upstream.resume(), BATCH_MS);
+      }
     });
   }
 }

@@ -25,6 +25,7 @@ export class SourceProxy {
   private server: Promise<{ readonly server: http.Server; readonly url: string }> | undefined;
   private readonly secret = randomBytes(18).toString("base64url");
   private readonly agents: ReturnType<typeof guardedAgents>;
+  private readonly tunnels = new Set<Duplex>();
 
   constructor(
     private readonly allow: SsrfAllowlist,
@@ -35,16 +36,25 @@ export class SourceProxy {
 
   /** `http://pull:<secret>@127.0.0.1:<port>`; the proxy listens from the first HTTP pull on. */
   async url(): Promise<string> {
-    this.server ??= this.listen();
-    return (await this.server).url;
+    const started = (this.server ??= this.listen());
+    try {
+      return (await started).url;
+    } catch (err) {
+      // A listen that failed (no free descriptor) is tried again by the next pull.
+      if (this.server === started) this.server = undefined;
+      throw err;
+    }
   }
 
   async close(): Promise<void> {
     const started = this.server;
     this.server = undefined;
     if (!started) return;
-    const { server } = await started;
+    const { server } = await started.catch(() => ({ server: undefined }));
+    if (!server) return;
     server.closeAllConnections();
+    // CONNECT tunnels left the server's books when they were handed over.
+    for (const socket of this.tunnels) socket.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     this.agents.http.destroy();
     this.agents.https.destroy();
@@ -81,9 +91,17 @@ export class SourceProxy {
     delete headers["proxy-authorization"];
     delete headers["proxy-connection"];
     const out = http.request(target, { method: req.method, headers, agent: this.agents.http, timeout: IDLE_MS }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      try {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+      } catch (err) {
+        // A status or header node will not write (a status under 100): nothing to pass on.
+        out.destroy(err as Error);
+        return;
+      }
       answer.pipe(res);
     });
+    // ffmpeg gave up on this request: so does the upstream one.
+    res.on("close", () => out.destroy());
     out.on("timeout", () => out.destroy(new Error("the source stopped answering")));
     out.on("error", (err) => {
       this.log.info({ host: target.host, error: err.message }, "a pull's HTTP request was not sent on");
@@ -97,12 +115,31 @@ export class SourceProxy {
   /** `CONNECT host:443` (ffmpeg's https through a proxy): a guarded socket, then bytes both ways. */
   private tunnel(req: http.IncomingMessage, client: Duplex, head: Buffer): void {
     if (!this.authorized(req)) return void client.end("HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"pull\"\r\n\r\n");
-    const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(req.url ?? "");
-    if (!match) return void client.end("HTTP/1.1 400 Bad Request\r\n\r\n");
-    const [, host = "", port = ""] = match;
-    // A TCP socket, or one that fails at once when the policy refuses the host.
-    const upstream = guardedNetConnect(this.allow, { host, port: Number(port) }) as Socket;
-    upstream.setTimeout(IDLE_MS);
+    // host:port, the host a name or a bracketed IPv6 address without a zone (`%`), which no
+    // check could judge.
+    const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9.-]+)):(\d{1,5})$/.exec(req.url ?? "");
+    const port = Number(match?.[3] ?? 0);
+    if (!match || port < 1 || port > 65535) return void client.end("HTTP/1.1 400 Bad Request\r\n\r\n");
+    const host = match[1] ?? match[2] ?? "";
+    this.tunnels.add(client);
+    let upstream: Socket;
+    try {
+      // A TCP socket, or one that fails at once when the policy refuses the host.
+      upstream = guardedNetConnect(this.allow, { host, port }) as Socket;
+    } catch (err) {
+      this.tunnels.delete(client);
+      this.log.info({ host, error: (err as Error).message }, "a pull's HTTPS connection was not opened");
+      return void client.end("HTTP/1.1 400 Bad Request\r\n\r\n");
+    }
+    const close = () => {
+      this.tunnels.delete(client);
+      client.destroy();
+      upstream.destroy();
+    };
+    // From the start: ffmpeg may give up before the upstream answers, and a blackholed address
+    // would otherwise hold its socket until the kernel's own connect timeout.
+    client.on("error", close).on("close", close);
+    upstream.setTimeout(IDLE_MS, close);
     const fail = (err: Error) => {
       this.log.info({ host, error: err.message }, "a pull's HTTPS connection was not opened");
       client.end(err instanceof OutboundRefused ? "HTTP/1.1 403 Forbidden\r\n\r\n" : "HTTP/1.1 502 Bad Gateway\r\n\r\n");
@@ -111,15 +148,10 @@ export class SourceProxy {
     upstream.once("error", fail);
     upstream.once("connect", () => {
       upstream.off("error", fail);
+      upstream.on("error", close).on("close", close);
       client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
       if (head.length > 0) upstream.write(head);
       upstream.pipe(client).pipe(upstream);
-      const close = () => {
-        client.destroy();
-        upstream.destroy();
-      };
-      upstream.on("error", close).on("timeout", close);
-      client.on("error", close);
     });
   }
 }

@@ -44,7 +44,8 @@ describe("outbound policy: which hosts are internal", () => {
     server.on("connection", () => accepted++);
     try {
       const port = (server.address() as net.AddressInfo).port;
-      for (const host of ["127.0.0.1", "localhost", "127.1"]) {
+      // Also IPv6 addresses with a zone, which node connects to without a lookup and the check cannot parse.
+      for (const host of ["127.0.0.1", "localhost", "127.1", "::ffff:127.0.0.1%a-b", "::1%x.y"]) {
         const socket = guardedNetConnect(none, { host, port });
         const err = await new Promise<Error>((resolve) => socket.once("error", resolve));
         assert.ok(err instanceof OutboundRefused, `${host}: ${err.message}`);
