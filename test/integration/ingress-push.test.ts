@@ -80,9 +80,17 @@ describe("pushing RTMP and WHIP into LiveKit ingress, end to end", () => {
       throw new Error(`${err.message}\nthe ingress stand-in's log:\n${standin.log()}`);
     });
   const trackTypes = async (room: string, identity: string) => (await participant(room, identity))?.tracks.map((tr) => TrackType[tr.type]).sort();
-  /** The room shows a participant's tracks once their media reaches it, a moment after the ingress says publishing. */
-  const publishingBoth = (room: string, identity: string) =>
-    eventually(async () => (await trackTypes(room, identity))?.join() === "AUDIO,VIDEO", 10_000, `${identity} publishing audio and video in ${room}`);
+  /**
+   * The room shows a participant's tracks once their media reaches it, a moment after the ingress
+   * says publishing: within 30 s, as a browser's WHIP push on a machine busy with the rest of the
+   * suite once took over 10 s to publish both.
+   */
+  const publishingBoth = async (room: string, identity: string) => {
+    let seen: string[] | undefined;
+    await eventually(async () => (seen = await trackTypes(room, identity))?.join() === "AUDIO,VIDEO", 30_000, `${identity} publishing audio and video in ${room}`).catch((err: Error) => {
+      throw new Error(`${err.message}; it published ${JSON.stringify(seen)}`);
+    });
+  };
 
   before(async () => {
     const port = await freePort();
