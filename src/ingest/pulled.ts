@@ -272,7 +272,8 @@ export class PulledCameras implements LocalStreams {
       running.actor.send({ type: "stop" });
       return;
     }
-    const verdict = await checkHost(new URL(url).hostname, this.o.ssrf);
+    const source = new URL(url);
+    const verdict = await checkHost(source.hostname, this.o.ssrf);
     if (!current()) return;
     if ("refused" in verdict) {
       // A name that does not resolve may come back; an address the rules forbid will not.
@@ -288,7 +289,7 @@ export class PulledCameras implements LocalStreams {
     }
     // An HLS source's segments and redirects may name any host: each is checked in the proxy. An
     // RTSP camera's redirect would be followed by ffmpeg: it connects through a relay that refuses one.
-    const scheme = new URL(url).protocol;
+    const scheme = source.protocol;
     let httpProxy: string | undefined;
     let guard: RtspGuard | undefined;
     try {

@@ -24,6 +24,8 @@ const IDLE_MS = 30_000;
 export class SourceProxy {
   private server: Promise<{ readonly server: http.Server; readonly url: string }> | undefined;
   private readonly secret = randomBytes(18).toString("base64url");
+  /** The Proxy-Authorization our ffmpegs send, for the URL `url()` hands them. */
+  private readonly authorization = `Basic ${Buffer.from(`pull:${this.secret}`).toString("base64")}`;
   private readonly agents: ReturnType<typeof guardedAgents>;
   private readonly tunnels = new Set<Duplex>();
 
@@ -73,8 +75,7 @@ export class SourceProxy {
   }
 
   private authorized(req: http.IncomingMessage): boolean {
-    const given = req.headers["proxy-authorization"] ?? "";
-    return sameSecret(given, `Basic ${Buffer.from(`pull:${this.secret}`).toString("base64")}`);
+    return sameSecret(req.headers["proxy-authorization"] ?? "", this.authorization);
   }
 
   /** `GET http://host/path`: sent on with the guarded agent, the answer (a redirect too) passed back as it is. */
