@@ -9,7 +9,7 @@ import type { StreamQuota } from "../tenants/quota.ts";
 import type { LocalStreams } from "../streams/local.ts";
 import type { StreamView } from "../streams/view.ts";
 import type { StreamTracker } from "../streams/tracker.ts";
-import { CameraLink, type CameraLimits, type CameraSocket, type CloseReason } from "./camera.ts";
+import { CLOSE, CameraLink, type CameraLimits, type CameraSocket, type CloseReason } from "./camera.ts";
 import { newCounters, type MjpegCounters } from "./counters.ts";
 import { cameraKeys, type CameraKey, type CameraKeyStore } from "./keys.ts";
 import type { FrameSource, FrameTap, Relay } from "./relay.ts";
@@ -280,8 +280,8 @@ export class MjpegHub implements LocalStreams {
     relay.publish(frame, at);
   }
 
-  /** The camera's socket closed (for whatever reason). */
-  closed(relay: Relay, link: CameraLink): void {
+  /** The camera's socket closed (for whatever reason); `code` is its close code when the socket reported one (1006: the connection dropped without a close frame). */
+  closed(relay: Relay, link: CameraLink, code?: number): void {
     // Already handled when we closed it ourselves, or when a newer connection took over.
     if (link.settled && relay.camera !== link) return;
     if (relay.camera === link) {
@@ -294,7 +294,7 @@ export class MjpegHub implements LocalStreams {
       link.settled = true;
       this.rows.ended(relay.app, link);
     }
-    this.log.info({ app: relay.app, room: relay.room, key: link.key.id }, "camera disconnected");
+    this.log.info({ app: relay.app, room: relay.room, key: link.key.id, code }, "camera disconnected");
   }
 
   /**
@@ -383,7 +383,7 @@ export class MjpegHub implements LocalStreams {
   }
 
   private disconnect(relay: Relay, link: CameraLink, reason: CloseReason): void {
-    this.closed(relay, link);
+    this.closed(relay, link, CLOSE[reason].code);
     link.close(reason);
   }
 }

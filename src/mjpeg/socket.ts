@@ -106,9 +106,9 @@ export function cameraSocket(hub: MjpegHub, apps: AppService, accepting: () => b
       const { link, relay } = ws.getUserData();
       if (link && relay) hub.frame(relay, link, message, isBinary);
     },
-    close: (ws) => {
+    close: (ws, code) => {
       const { link, relay } = ws.getUserData();
-      if (link && relay) hub.closed(relay, link);
+      if (link && relay) hub.closed(relay, link, code);
     },
   };
 }

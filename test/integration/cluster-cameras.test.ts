@@ -95,6 +95,11 @@ describe("camera keys across nodes", () => {
 
   it("closes a camera whose key is disabled through node B while it connects to node A, before its row names node A", async () => {
     const racing = await mintKey(a, "gates", "south");
+    // A camera socket is now and then seen to drop (1006) right after it opens, on a loaded
+    // machine (cluster-reads.test.ts says more; 40 rounds in a row here did not show it): such a
+    // round proves nothing either way and is run again, twice at most, so five rounds each see
+    // the close code. The node logs each camera's close code ("camera disconnected").
+    let drops = 0;
     for (let round = 0; round < 5; round++) {
       const camera = await Camera.connect(racing);
       camera.send(frame);
@@ -104,7 +109,8 @@ describe("camera keys across nodes", () => {
       // At once through the relay or the re-read after the row, else by node A's next key sweep.
       const closed = await Promise.race([camera.closed, new Promise<undefined>((r) => setTimeout(r, KEY_SWEEP_MS + 2000, undefined))]);
       await camera.close();
-      assert.equal(closed?.code, 4005, `round ${round}: served by ${res.headers.get("x-served-by") ?? "node B"}`);
+      if (closed?.code === 1006 && drops++ < 2) round--;
+      else assert.equal(closed?.code, 4005, `round ${round}: served by ${res.headers.get("x-served-by") ?? "node B"}`);
       assert.equal((await b.request("POST", `/api/v1/apps/gates/ws-ingest/${racing.id}/enable`, { token: a.rootToken })).status, 200);
     }
   });

@@ -32,14 +32,14 @@ export const LIVEKIT: GoTool = {
 };
 
 /**
- * MinIO has no tagged module versions that `go install` resolves better than `latest` (its tags
- * are not semver); the first build pins whatever `latest` was into the cache, later runs reuse it.
+ * MinIO's tags are not semver, so `go install` cannot name one; it is pinned to the pseudo-version
+ * of the commit `latest` resolved to (2026-02-12), so every machine builds the same server.
  */
 export const MINIO: GoTool = {
   name: "minio",
   cacheDir: "minio",
   pkg: "github.com/minio/minio",
-  version: "latest",
+  version: "v0.0.0-20260212201848-7aac2a2c5b7c",
   installs: "minio",
   envVar: "MINIO_BIN",
 };

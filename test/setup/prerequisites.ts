@@ -42,11 +42,12 @@ function firstLine([command, ...args]: readonly string[]): string | undefined {
 export function aptInstall(...packages: string[]): void {
   const run = (args: string[]) =>
     spawnSync("apt-get", args, { encoding: "utf8", timeout: 15 * 60_000, env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  const install = () => run(["install", "-y", "--no-install-recommends", ...packages]);
+  // Another apt (a second `npm test`, or the machine's own) may hold dpkg's lock: wait for it rather than fail.
+  const install = () => run(["-o", "DPkg::Lock::Timeout=600", "install", "-y", "--no-install-recommends", ...packages]);
   let result = install();
   let update: ReturnType<typeof run> | undefined;
   if (result.error || result.status !== 0) {
-    update = run(["update"]);
+    update = run(["-o", "DPkg::Lock::Timeout=600", "update"]);
     result = install();
   }
   if (result.error || result.status !== 0) {
