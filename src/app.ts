@@ -36,6 +36,8 @@ import type { Peers } from "./peers/service.ts";
 import { playerModule } from "./player/module.ts";
 import { pluginsModule } from "./plugins/module.ts";
 import { recordingModule } from "./recording/module.ts";
+import { timelineModule } from "./timeline/module.ts";
+import type { TimelineStorageApi } from "./timeline/storage.ts";
 import { restreamModule } from "./restream/module.ts";
 import type { Metrics } from "./observability/metrics.ts";
 import { streamsModule, type StreamsApi } from "./streams/module.ts";
@@ -74,6 +76,8 @@ export interface App {
   readonly peers: Peers;
   /** The media server's egress (stream outputs for restream, and the tests that drive it directly). */
   readonly egress: EgressApi;
+  /** The camera timeline's storage: each app's totals, and the pins that keep a segment (tests pin through it). */
+  readonly timeline: TimelineStorageApi;
   /** Every route mounted, the service's own and `BuildOptions.routes`. */
   readonly routes: readonly Route[];
   listen(): Promise<number>;
@@ -111,17 +115,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .add(playerModule)
       .add(systemModule)
       .add(vodsModule)
-      .add(appStatsModule)
       .add(recordingModule)
       .add(hlsModule)
       .add(restreamModule)
       .add(pluginsModule)
+      .add(timelineModule)
+      .add(appStatsModule)
       .add(eventsModule({ callbackOutbox: options.callbackOutbox }))
       .add(observabilityModule)
       .add(supervisorModule)
       .add(docsModule)
       .add(consoleModule);
-    const { apps, docs, egress, guard, ownership, peers, rateLimits, streams, tokens } = list.provided;
+    const { apps, docs, egress, guard, ownership, peers, rateLimits, streams, timeline, tokens } = list.provided;
     // Deleting an app and changing its settings reach every module through the list.
     apps.service.onDelete((app, deletion) => list.forgetApp(app, deletion));
     apps.configs.onChange((app) => list.configChanged({ app }));
@@ -145,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       streams,
       peers,
       egress,
+      timeline,
       routes,
       listen: async () => {
         const port = await server.listen(config.host, config.port);

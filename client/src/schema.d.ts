@@ -1785,29 +1785,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/apps/{app}/stats": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * @description Any credential: an API token (global or app) or a person's session JWT, as `Authorization: Bearer`.
-         *
-         *     Permission: `app:read` (checked against a person's role; tokens are scoped instead).
-         *
-         *     Addresses one app through `{app}`: an app the caller may not see answers 404, like one that does not exist.
-         */
-        get: operations["getApiV1AppsAppStats"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/apps/{app}/recording/start": {
         parameters: {
             query?: never;
@@ -2223,6 +2200,218 @@ export interface paths {
          *     Addresses one app through `{app}`: an app the caller may not see answers 404, like one that does not exist.
          */
         get: operations["getApiV1AppsAppPluginsIdDetections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/apps/{app}/cameras/{room}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Any credential: an API token (global or app) or a person's session JWT, as `Authorization: Bearer`.
+         *
+         *     Permission: `vod:read` (checked against a person's role; tokens are scoped instead).
+         *
+         *     Addresses one app through `{app}`: an app the caller may not see answers 404, like one that does not exist.
+         */
+        get: operations["getApiV1AppsAppCamerasRoomTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/apps/{app}/cameras/{room}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Any credential: an API token (global or app) or a person's session JWT, as `Authorization: Bearer`.
+         *
+         *     Permission: `vod:read` (checked against a person's role; tokens are scoped instead).
+         *
+         *     Addresses one app through `{app}`: an app the caller may not see answers 404, like one that does not exist.
+         */
+        get: operations["getApiV1AppsAppCamerasRoomEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/apps/{app}/cameras/{room}/events/{id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Any credential: an API token (global or app) or a person's session JWT, as `Authorization: Bearer`.
+         *
+         *     Permission: `vod:read` (checked against a person's role; tokens are scoped instead).
+         *
+         *     Addresses one app through `{app}`: an app the caller may not see answers 404, like one that does not exist.
+         */
+        get: operations["getApiV1AppsAppCamerasRoomEventsIdThumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/apps/{app}/cameras/{room}/thumbnails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Any credential: an API token (global or app) or a person's session JWT, as `Authorization: Bearer`.
+         *
+         *     Permission: `vod:read` (checked against a person's role; tokens are scoped instead).
+         *
+         *     Addresses one app through `{app}`: an app the caller may not see answers 404, like one that does not exist.
+         */
+        get: operations["getApiV1AppsAppCamerasRoomThumbnails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/apps/{app}/cameras/{room}/thumbnails/{at}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Any credential: an API token (global or app) or a person's session JWT, as `Authorization: Bearer`.
+         *
+         *     Permission: `vod:read` (checked against a person's role; tokens are scoped instead).
+         *
+         *     Addresses one app through `{app}`: an app the caller may not see answers 404, like one that does not exist.
+         */
+        get: operations["getApiV1AppsAppCamerasRoomThumbnailsAt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/apps/{app}/cameras/{room}/clips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Any credential: an API token (global or app) or a person's session JWT, as `Authorization: Bearer`.
+         *
+         *     Permission: `recording:start` (checked against a person's role; tokens are scoped instead).
+         *
+         *     Addresses one app through `{app}`: an app the caller may not see answers 404, like one that does not exist.
+         */
+        post: operations["postApiV1AppsAppCamerasRoomClips"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live/{app}/{room}/dvr.m3u8": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public: no credential. */
+        get: operations["getLiveAppRoomDvrM3u8"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live/{app}/{room}/dvr/{segment}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public: no credential. */
+        get: operations["getLiveAppRoomDvrSegment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live/{app}/{room}/dvr/live/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public: no credential. */
+        get: operations["getLiveAppRoomDvrLiveFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/apps/{app}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Any credential: an API token (global or app) or a person's session JWT, as `Authorization: Bearer`.
+         *
+         *     Permission: `app:read` (checked against a person's role; tokens are scoped instead).
+         *
+         *     Addresses one app through `{app}`: an app the caller may not see answers 404, like one that does not exist.
+         */
+        get: operations["getApiV1AppsAppStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -19094,193 +19283,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    getApiV1AppsAppStats: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                app: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success: `{ data, error: null }`. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            app: string;
-                            generatedAt: string;
-                            live: {
-                                rooms: number;
-                                streams: number;
-                                byType: {
-                                    [key: string]: number;
-                                };
-                                viewers: number | null;
-                            };
-                            vods: {
-                                count: number;
-                                bytes: number;
-                                byStatus: {
-                                    [key: string]: number;
-                                };
-                            };
-                            storage: {
-                                appDbBytes: number;
-                            };
-                            ingresses: {
-                                reachable: boolean;
-                                total: number | null;
-                                byState: {
-                                    [key: string]: number;
-                                };
-                            };
-                        };
-                        error: null;
-                    };
-                };
-            };
-            /** @description Error 400: `validation_failed`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: null;
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_failed";
-                            message: string;
-                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Error 401: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: null;
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthorized";
-                            message: string;
-                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Error 403: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: null;
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                            message: string;
-                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Error 404: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: null;
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                            message: string;
-                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Error 429: `rate_limited`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: null;
-                        error: {
-                            /** @enum {string} */
-                            code: "rate_limited";
-                            message: string;
-                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Error 500: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: null;
-                        error: {
-                            /** @enum {string} */
-                            code: "internal_error";
-                            message: string;
-                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Error 503: `app_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: null;
-                        error: {
-                            /** @enum {string} */
-                            code: "app_unavailable";
-                            message: string;
-                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
-                            details?: unknown;
-                        };
-                    };
-                };
-            };
-            default: components["responses"]["Error"];
-        };
-    };
     postApiV1AppsAppRecordingStart: {
         parameters: {
             query?: never;
@@ -23439,13 +23441,1808 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getApiV1AppsAppCamerasRoomTimeline: {
+        parameters: {
+            query?: {
+                since?: string;
+                until?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                app: string;
+                room: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: a page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: ({
+                            /** @constant */
+                            kind: "segment";
+                            id: number;
+                            start: string;
+                            end: string;
+                            durationS: number;
+                            bytes: number;
+                            codec: string;
+                            width: number;
+                            height: number;
+                            node: string;
+                        } | {
+                            /** @constant */
+                            kind: "gap";
+                            start: string;
+                            end: string;
+                            durationS: number;
+                        } | {
+                            /** @constant */
+                            kind: "event";
+                            id: number;
+                            /** @enum {string} */
+                            source: "object" | "motion" | "connection";
+                            label: string;
+                            score: number;
+                            box: [
+                                number,
+                                number,
+                                number,
+                                number
+                            ] | null;
+                            start: string;
+                            end: string;
+                            durationS: number;
+                            thumbnailUrl: string | null;
+                            node: string;
+                        })[];
+                        total: number;
+                        limit: number;
+                        offset: number;
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiV1AppsAppCamerasRoomEvents: {
+        parameters: {
+            query?: {
+                since?: string;
+                until?: string;
+                limit?: number;
+                offset?: number;
+                label?: string;
+            };
+            header?: never;
+            path: {
+                app: string;
+                room: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: a page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            source: "object" | "motion" | "connection";
+                            label: string;
+                            score: number;
+                            box: [
+                                number,
+                                number,
+                                number,
+                                number
+                            ] | null;
+                            start: string;
+                            end: string;
+                            durationS: number;
+                            thumbnailUrl: string | null;
+                            node: string;
+                        }[];
+                        total: number;
+                        limit: number;
+                        offset: number;
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiV1AppsAppCamerasRoomEventsIdThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app: string;
+                room: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `image/jpeg`, not JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiV1AppsAppCamerasRoomThumbnails: {
+        parameters: {
+            query?: {
+                since?: string;
+                until?: string;
+                every?: number;
+            };
+            header?: never;
+            path: {
+                app: string;
+                room: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            at: string;
+                            segmentId: number;
+                            url: string;
+                        }[];
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiV1AppsAppCamerasRoomThumbnailsAt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app: string;
+                room: string;
+                at: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `image/jpeg`, not JSON. */
+            200: {
+                headers: {
+                    /** @description hit: read from this node's cache; miss: decoded now */
+                    "x-cache"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    postApiV1AppsAppCamerasRoomClips: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app: string;
+                room: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON (`Content-Type: application/json`); an empty body counts as `{}`. */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    since: string;
+                    /** Format: date-time */
+                    until: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: `{ data, error: null }`. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            room: string;
+                            streamId: string | null;
+                            /** @enum {string} */
+                            status: "recording" | "uploading" | "ready" | "failed";
+                            part: number;
+                            sizeBytes: number | null;
+                            durationS: number | null;
+                            width: number | null;
+                            height: number | null;
+                            format: string | null;
+                            codec: string | null;
+                            fileKey: string | null;
+                            s3Url: string | null;
+                            snapshotKey: string | null;
+                            url: string | null;
+                            presignedUrl: string | null;
+                            publicUrl: string | null;
+                            failure: {
+                                reason: string;
+                                detail: string | null;
+                            } | null;
+                            adaptive: {
+                                /** @enum {string} */
+                                status: "pending" | "ready" | "failed";
+                                masterUrl: string | null;
+                            } | null;
+                            variants: {
+                                name: string;
+                                height: number;
+                                bitrateKbps: number;
+                                url: string | null;
+                            }[];
+                            startedAt: string;
+                            endedAt: string | null;
+                            readyAt: string | null;
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`, `invalid_json`, `bad_request`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_json" | "bad_request";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 409: `conflict`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 413: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 415: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`, `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable" | "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getLiveAppRoomDvrM3u8: {
+        parameters: {
+            query: {
+                since: string;
+                token?: string;
+            };
+            header?: never;
+            path: {
+                app: string;
+                room: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `application/vnd.apple.mpegurl`, not JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.mpegurl": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getLiveAppRoomDvrSegment: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                app: string;
+                room: string;
+                segment: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `video/mp4`, not JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getLiveAppRoomDvrLiveFile: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                app: string;
+                room: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `video/mp4`, not JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": unknown;
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiV1AppsAppStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `{ data, error: null }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            app: string;
+                            generatedAt: string;
+                            live: {
+                                rooms: number;
+                                streams: number;
+                                byType: {
+                                    [key: string]: number;
+                                };
+                                viewers: number | null;
+                            };
+                            vods: {
+                                count: number;
+                                bytes: number;
+                                byStatus: {
+                                    [key: string]: number;
+                                };
+                            };
+                            storage: {
+                                appDbBytes: number;
+                            };
+                            timeline: {
+                                segments: number;
+                                bytes: number;
+                                oldest: string | null;
+                            };
+                            ingresses: {
+                                reachable: boolean;
+                                total: number | null;
+                                byState: {
+                                    [key: string]: number;
+                                };
+                            };
+                        };
+                        error: null;
+                    };
+                };
+            };
+            /** @description Error 400: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 403: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 404: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 429: `rate_limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 500: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error 503: `app_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        error: {
+                            /** @enum {string} */
+                            code: "app_unavailable";
+                            message: string;
+                            /** @description For `validation_failed`, a list of `{ path, message, code }` with paths such as `body.name`. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getApiV1AppsAppCallbacksDeliveries: {
         parameters: {
             query?: {
                 limit?: number;
                 offset?: number;
                 status?: "pending" | "delivered" | "failed" | "dropped";
-                event?: "room_started" | "room_finished" | "participant_joined" | "participant_left" | "track_published" | "track_unpublished" | "ingress_started" | "ingress_ended" | "ingress_unauthorized" | "egress_started" | "egress_updated" | "egress_ended" | "stream_started" | "stream_ended" | "recording_started" | "recording_part_ready" | "recording_ready" | "recording_failed" | "snapshot_taken" | "vod_ready" | "vod_variants_ready" | "hls_started" | "hls_stopped" | "restream_started" | "restream_stopped" | "restream_failed" | "chat_message" | "reaction" | "plugin_worker_started" | "plugin_worker_stopped" | "plugin_worker_error" | "stream.latency_high" | "stream.latency_recovered";
+                event?: "room_started" | "room_finished" | "participant_joined" | "participant_left" | "track_published" | "track_unpublished" | "ingress_started" | "ingress_ended" | "ingress_unauthorized" | "egress_started" | "egress_updated" | "egress_ended" | "stream_started" | "stream_ended" | "recording_started" | "recording_part_ready" | "recording_ready" | "recording_failed" | "snapshot_taken" | "vod_ready" | "vod_variants_ready" | "hls_started" | "hls_stopped" | "restream_started" | "restream_stopped" | "restream_failed" | "chat_message" | "reaction" | "plugin_worker_started" | "plugin_worker_stopped" | "plugin_worker_error" | "camera_event" | "stream.latency_high" | "stream.latency_recovered";
             };
             header?: never;
             path: {

@@ -6,6 +6,7 @@ import { isProblem } from "../lib/problem.ts";
 import type { MediaServers } from "../media/servers.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { StreamsApi } from "../streams/module.ts";
+import type { TimelineRetention } from "../timeline/retention.ts";
 import type { VodService } from "../vods/service.ts";
 
 /** SPEC 4.7's app snapshot: what is live, stored and ingesting in one app now. */
@@ -23,6 +24,8 @@ export interface AppStatsSnapshot {
   };
   readonly vods: { readonly count: number; readonly bytes: number; readonly byStatus: Readonly<Record<string, number>> };
   readonly storage: { readonly appDbBytes: number };
+  /** The camera timeline's segments, local and uploaded (docs/timeline.md#retention); `oldest` is when the oldest began, null with none. */
+  readonly timeline: { readonly segments: number; readonly bytes: number; readonly oldest: string | null };
   readonly ingresses: {
     /** Whether the media server answered; when it did not, `total` is null and `byState` empty. */
     readonly reachable: boolean;
@@ -39,6 +42,7 @@ export interface AppStatsOptions {
   readonly servers: MediaServers;
   readonly vods: VodService;
   readonly ingress: IngressService;
+  readonly timeline: Pick<TimelineRetention, "totals">;
   readonly logger: Logger;
   readonly now?: () => number;
 }
@@ -52,7 +56,8 @@ const INGRESS_PAGE = 500;
 /**
  * Builds an app's snapshot from the domains that own each part: live streams from streams, camera
  * viewers from the MJPEG relay, room subscribers and ingress states from the media server (through
- * the ingest service), VOD totals and states from VODs, the database's size from apps.
+ * the ingest service), VOD totals and states from VODs, the database's size from apps, the
+ * timeline's segments from its retention.
  */
 export class AppStats {
   private readonly now: () => number;
@@ -88,7 +93,7 @@ export class AppStats {
     const rooms = new Set(streams.map((s) => s.room));
     const mediaRooms = [...new Set(streams.filter((s) => s.type !== "ws-mjpeg").map((s) => s.room))];
     const [subscribers, ingresses] = await Promise.all([this.subscribers(app, mediaRooms), this.ingresses(app)]);
-    const [sizes, byStatus] = await Promise.all([this.o.apps.sizes(app), this.o.vods.counts(app.name)]);
+    const [sizes, byStatus, timeline] = await Promise.all([this.o.apps.sizes(app), this.o.vods.counts(app.name), this.o.timeline.totals(app.name)]);
     return {
       app: app.name,
       generatedAt: new Date(this.now()).toISOString(),
@@ -100,6 +105,7 @@ export class AppStats {
       },
       vods: { count: sizes.vodCount, bytes: sizes.vodBytes, byStatus },
       storage: { appDbBytes: sizes.appDbBytes },
+      timeline,
       ingresses,
     };
   }

@@ -15,6 +15,9 @@ const VENDOR = [
   { specifier: "preact/hooks", name: "preact-hooks.js", resolve: "preact/hooks", file: "hooks.module.js" },
   { specifier: "htm", name: "htm.js", resolve: "htm", file: "htm.module.js" },
   { specifier: "uqr", name: "uqr.js", resolve: "uqr", file: "index.mjs" },
+  // The Timeline tab's rewind player; the light build, as it plays one video rendition (no
+  // subtitles, alternate audio or DRM), and only that tab imports it.
+  { specifier: "hls.js", name: "hls.js", resolve: "hls.js", file: "hls.light.min.mjs" },
 ] as const;
 
 const TYPES: Record<string, string> = {

@@ -6,6 +6,7 @@ export type MediaTasks = typeof import("../../workers/media-files.ts");
 export type UploadTasks = typeof import("../../workers/s3-upload.ts");
 export type LogStoreTasks = import("../../workers/log-store.ts").LogStoreTasks;
 export type DbMaintenanceTasks = typeof import("../../workers/db-maintenance.ts");
+export type CameraFrameTasks = typeof import("../../workers/camera-frames.ts");
 
 /**
  * Every worker-thread pool of the service, made here so that their bounds sit side by side, all
@@ -21,6 +22,8 @@ export interface Pools {
   readonly logStore: TaskPool<LogStoreTasks>;
   /** Database health checks and optimizations, which read or rewrite whole files. */
   readonly dbMaintenance: TaskPool<DbMaintenanceTasks>;
+  /** The timeline's motion detector and event thumbnails: small decodes, many cameras. */
+  readonly cameraFrames: TaskPool<CameraFrameTasks>;
   /** Where the pools report; a pool made elsewhere (a test's) reports here too. */
   readonly observer: PoolObserver;
   close(): Promise<void>;
@@ -94,6 +97,16 @@ export function buildPools(config: Config, observer: PoolObserver): Pools {
       timeoutMs: 5 * MINUTE,
       taskTimeoutMs: { dbOptimize: 30 * MINUTE },
       retryAfterSeconds: 30,
+      observer,
+    }),
+    // A frame a camera at a time: a full queue drops that frame (the next comes within a second).
+    cameraFrames: new TaskPool<CameraFrameTasks>({
+      name: "camera_frames",
+      taskFile: new URL("../../workers/camera-frames.ts", import.meta.url),
+      maxThreads: 1,
+      maxQueue: 64,
+      timeoutMs: 10_000,
+      retryAfterSeconds: 1,
       observer,
     }),
   };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STREAM_TYPES } from "../streams/view.ts";
+import { EVENT_KINDS } from "../timeline/schemas.ts";
 
 /** The MQTT topic group of each event (SPEC 6.5). */
 export type EventCategory = "connection" | "vod" | "plugin" | "interaction" | "alert";
@@ -81,6 +82,20 @@ export const EVENTS = {
   plugin_worker_error: {
     category: "plugin",
     data: z.strictObject({ plugin: z.string(), exitCode: z.number().nullable(), signal: z.string().nullable() }),
+  },
+  /** Not in SPEC 6.2 (issue 34; docs/timeline.md): a camera room's timeline event began (a label seen, motion, the camera connecting). */
+  camera_event: {
+    category: "alert",
+    data: z.strictObject({
+      eventId: z.number(),
+      room: z.string(),
+      kind: z.enum(EVENT_KINDS),
+      label: z.string(),
+      score: z.number(),
+      box: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+      start: z.string(),
+      thumbnailUrl: z.string().nullable(),
+    }),
   },
   "stream.latency_high": {
     category: "alert",

@@ -11,9 +11,9 @@ import { InTurn } from "../lib/in-turn.ts";
 import { problem, type Problem } from "../lib/problem.ts";
 import { checkHost, pinnedUrl, ssrfRefusal, withAllowHint, type SsrfAllowlist } from "../lib/ssrf.ts";
 import type { Ownership } from "../peers/ownership.ts";
-import { FMP4_OUTPUT, Fmp4Reader, type Fragment, type InitSection } from "../pull/fmp4.ts";
 import { maskCredentials, Puller, type PulledMedia } from "../pull/puller.ts";
 import { RtspGuard } from "../pull/rtsp-guard.ts";
+import { ringRoot, SegmentRing } from "../pull/segment-ring.ts";
 import type { SourceProxy } from "../pull/source-proxy.ts";
 import type { SecretBox } from "../secrets/box.ts";
 import type { LocalStreams } from "../streams/local.ts";
@@ -21,11 +21,11 @@ import type { StreamTracker } from "../streams/tracker.ts";
 import { PULLED_PREFIX, type StreamType, type StreamView } from "../streams/view.ts";
 import type { Supervisor } from "../supervisor/supervisor.ts";
 import type { StreamQuota } from "../tenants/quota.ts";
-import { CameraFeeds, type CameraFeed, type CameraWatcher } from "./camera-feeds.ts";
+import { CameraFeeds, type CameraFeed, type CameraWatcher, type ConnectionListener, type FeedOptions } from "./camera-feeds.ts";
 import { parseMedia, resumable, sourceBinding, STREAM_TYPE_BY_SCHEME } from "./pulled-rows.ts";
 import { ingressStore, type IngressRow, type IngressStore } from "./store.ts";
 
-export type { CameraFeed, CameraWatcher } from "./camera-feeds.ts";
+export type { CameraFeed, CameraWatcher, ConnectionListener } from "./camera-feeds.ts";
 export { pulledByService, pulledView, type PulledCameraView } from "./pulled-rows.ts";
 
 /** The actor of a room's pulled camera (one per room). */
@@ -33,6 +33,8 @@ export const cameraActorId = (app: string, room: string): string => `camera:${ap
 
 /** How long a reservation of a stream slot lasts while the camera connects; once live, its stream row holds the slot. */
 const RESERVE_SECONDS = 120;
+/** How long ffmpeg has, once it described the source, to begin its first file. */
+const CONNECT_INIT_MS = 10_000;
 
 export interface PulledCamerasOptions {
   readonly databases: Databases;
@@ -59,10 +61,8 @@ interface Running {
   readonly type: StreamType;
   readonly actor: ActorRefFrom<typeof pulledCamera>;
   puller: Puller | undefined;
-  /** The init section of the connection now, once ffmpeg wrote it: a late subscriber starts with it. */
-  init: InitSection | undefined;
-  /** Its newest fragment that starts with a keyframe: what a still picture is decoded from. */
-  keyframe: Fragment | undefined;
+  /** The files the connection now writes (segment-ring.ts), once it went live. */
+  ring: SegmentRing | undefined;
   /** Counts launches, so work a launch awaits is dropped when a later state has moved on. */
   attempt: number;
   media: PulledMedia | undefined;
@@ -81,7 +81,8 @@ type Body = { readonly url: string; readonly transport?: "tcp" | "udp" | undefin
  */
 export class PulledCameras implements LocalStreams {
   private readonly running = new Map<string, Running>();
-  private readonly feeds = new CameraFeeds();
+  private readonly feeds: CameraFeeds;
+  private rings: string | undefined;
   /** Each camera's row and stream writes in the order its actor asked for them. */
   private readonly writes = new InTurn<string>();
   private readonly log: Logger;
@@ -89,6 +90,7 @@ export class PulledCameras implements LocalStreams {
 
   constructor(private readonly o: PulledCamerasOptions) {
     this.log = o.logger.child({ component: "pulled-cameras" });
+    this.feeds = new CameraFeeds((key, message) => this.unreadable(key, message), this.log);
     o.ownership.register("camera:", {
       adopt: async (key) => {
         const found = await this.rowOfKey(key);
@@ -194,16 +196,25 @@ export class PulledCameras implements LocalStreams {
     return this.running.has(cameraActorId(app, room));
   }
 
-  /** Subscribes to a room's copied video while it is pulled here; answers how to stop. */
-  subscribe(app: string, room: string, feed: CameraFeed): () => void {
-    const key = cameraActorId(app, room);
-    return this.feeds.subscribe(key, feed, this.running.get(key)?.init);
+  /** Takes a room's copied video while subscribed and the camera is pulled here (read from its ring only meanwhile); answers how to stop. */
+  subscribe(app: string, room: string, feed: CameraFeed, o?: FeedOptions): () => void {
+    return this.feeds.subscribe(cameraActorId(app, room), feed, o);
+  }
+
+  /** Hears when the room's connection here starts and ends; answers how to stop. */
+  connection(app: string, room: string, listener: ConnectionListener): () => void {
+    return this.feeds.connection(cameraActorId(app, room), listener);
+  }
+
+  /** The files of the room's connection while its camera is live here: what a recording copies. */
+  ring(app: string, room: string): SegmentRing | undefined {
+    const running = this.running.get(cameraActorId(app, room));
+    return running?.streaming ? running.ring : undefined;
   }
 
   /** The room's newest keyframe with its init section (a file a decoder reads one picture from), while its camera is live here. */
-  keyframe(app: string, room: string): Buffer | undefined {
-    const running = this.running.get(cameraActorId(app, room));
-    return running?.streaming && running.init && running.keyframe ? Buffer.concat([running.init.bytes, running.keyframe.bytes]) : undefined;
+  async keyframe(app: string, room: string): Promise<Buffer | undefined> {
+    return this.ring(app, room)?.keyframe();
   }
 
   /** The media of the room's camera while it is live on this node. */
@@ -237,7 +248,7 @@ export class PulledCameras implements LocalStreams {
   private spawn(app: string, row: IngressRow): void {
     const key = cameraActorId(app, row.room);
     const type = STREAM_TYPE_BY_SCHEME[new URL(row.source_masked ?? "rtsp://x").protocol] ?? "rtsp";
-    const running: Running = { app, room: row.room, id: row.ingress_id, type, actor: undefined as never, puller: undefined, init: undefined, keyframe: undefined, attempt: 0, media: parseMedia(row.pull_media), streaming: false };
+    const running: Running = { app, room: row.room, id: row.ingress_id, type, actor: undefined as never, puller: undefined, ring: undefined, attempt: 0, media: parseMedia(row.pull_media), streaming: false };
     const actor = this.o.supervisor.spawn(
       key,
       pulledCamera.provide({
@@ -292,53 +303,51 @@ export class PulledCameras implements LocalStreams {
     const scheme = source.protocol;
     let httpProxy: string | undefined;
     let guard: RtspGuard | undefined;
+    let ring: SegmentRing | undefined;
     try {
       httpProxy = scheme === "http:" || scheme === "https:" ? await this.o.proxy.url() : undefined;
       guard = scheme === "rtsp:" || scheme === "rtsps:" ? await RtspGuard.open(url, verdict.address) : undefined;
+      this.rings ??= ringRoot();
+      ring = await SegmentRing.open(this.rings, running.id);
     } catch (err) {
-      // Out of descriptors, say: this attempt fails and is retried like a drop.
+      guard?.close();
+      // Out of descriptors or memory, say: this attempt fails and is retried like a drop.
       if (current()) running.actor.send({ type: "dropped", error: `the pull could not be set up: ${(err as Error).message}` });
       return;
     }
     if (!current()) {
       guard?.close();
+      ring.close();
       return;
     }
-    const reader = new Fmp4Reader();
-    const feeds = () => this.feeds.of(cameraActorId(running.app, running.room));
-    // Live once ffmpeg said what the source carries and its first output is here: whoever hears
-    // `stream_started` (a plugin) finds the room's video flowing, not about to.
-    let described = false;
-    const live = () => {
-      if (current() && described && running.init) running.actor.send({ type: "live" });
-    };
+    running.ring = ring;
+    const files = ring;
     running.puller = new Puller({
       url: guard?.url ?? pinnedUrl(url, verdict.address),
       transport: row.transport ?? "tcp",
       ...(httpProxy === undefined ? {} : { httpProxy }),
       ...(guard === undefined ? {} : { guard }),
-      output: FMP4_OUTPUT,
-      onOutput: (chunk) => {
-        if (!current()) return;
-        for (const item of reader.push(chunk)) {
-          if (item.kind === "init") {
-            running.init = item;
-            for (const feed of feeds()) feed.started(item);
-            live();
-          } else if (item.kind === "fragment") {
-            if (item.independent) running.keyframe = item;
-            for (const feed of feeds()) feed.fragment(item);
-          } else {
-            // Output we cannot read is a pull that is not working: a drop, retried.
-            this.halt(running);
-            running.actor.send({ type: "dropped", error: `the pull's output could not be read: ${item.message}` });
-          }
-        }
-      },
+      output: files.output(),
+      onOutput: (chunk) => files.list(chunk),
+      progress: () => files.progress(),
+      // Live once ffmpeg said what the source carries and its first file has begun: whoever hears
+      // `stream_started` (a plugin) finds the room's video flowing, not about to. A first file
+      // that does not come, or does not read as fMP4, is a drop.
       onLive: (media) => {
         running.media = media;
-        described = true;
-        live();
+        void files
+          .firstInit(CONNECT_INIT_MS)
+          .then((init) => {
+            if (!init || !current()) return;
+            if ("error" in init) {
+              this.halt(running);
+              running.actor.send({ type: "dropped", error: init.error });
+              return;
+            }
+            this.feeds.connected(cameraActorId(running.app, running.room), files, init);
+            running.actor.send({ type: "live" });
+          })
+          .catch((err: unknown) => this.log.error({ err, app: running.app, room: running.room }, "could not start a pulled camera's subscribers"));
       },
       onEnded: (end) => {
         if (!current()) return;
@@ -347,17 +356,27 @@ export class PulledCameras implements LocalStreams {
     });
   }
 
-  /** Ends the connection now: ffmpeg stops, and whoever took its video hears it ended. */
+  /**
+   * Ends the connection now: whoever took its video hears it ended, ffmpeg stops, and then its
+   * ring closes (a recording copies the files ffmpeg finished writing, then lets them go).
+   */
   private halt(running: Running): void {
     running.attempt++;
     const puller = running.puller;
+    const ring = running.ring;
     running.puller = undefined;
-    if (puller) void puller.stop();
-    running.keyframe = undefined;
-    if (running.init) {
-      running.init = undefined;
-      for (const feed of this.feeds.of(cameraActorId(running.app, running.room))) feed.ended();
-    }
+    running.ring = undefined;
+    this.feeds.disconnected(cameraActorId(running.app, running.room));
+    if (puller) void puller.stop().then(() => ring?.close());
+    else ring?.close();
+  }
+
+  /** A ring's file that does not read as fMP4 is a pull that is not working: a drop, retried. */
+  private unreadable(key: string, message: string): void {
+    const running = this.running.get(key);
+    if (!running) return;
+    this.halt(running);
+    running.actor.send({ type: "dropped", error: `the pull's output could not be read: ${message}` });
   }
 
   /** A state change: the row says it, and the stream and its events start when live and end when it leaves. */

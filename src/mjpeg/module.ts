@@ -19,6 +19,8 @@ import { CAMERA_PATH } from "./urls.ts";
 export interface CameraRooms {
   /** Whether a camera is live in the room now. */
   live(app: string, room: string): boolean;
+  /** The rooms whose WebSocket camera is connected to this node now (pulled cameras, which publish frames here too, are not). */
+  connectedCameras(): Array<{ readonly app: string; readonly room: string }>;
   /** Whether the room is a camera room: a camera is live there, or an unrevoked camera key names it. */
   cameraRoom(app: AppRow, room: string): Promise<boolean>;
   /** A copy of the room's newest frame (a JPEG), while its camera is live. */
@@ -54,6 +56,7 @@ export function mjpegModule(core: Core, deps: { apps: AppsApi; media: MediaApi; 
     provides: {
       cameras: {
         live: (app, room) => hub.relay(app, room)?.live === true,
+        connectedCameras: () => [...hub.snapshot().relays].filter((relay) => relay.camera !== undefined).map(({ app, room }) => ({ app, room })),
         cameraRoom: async (app, room) => hub.relay(app.name, room)?.live === true || (await hub.keys(app).list()).some((k) => k.room === room),
         latestFrame: (app, room) => {
           const relay = hub.relay(app, room);

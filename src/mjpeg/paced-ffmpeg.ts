@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import type { Part } from "./part.ts";
 import type { FrameTap } from "./relay.ts";
 
-/** Frames per second fed to ffmpeg: the newest camera frame is written at this rate. */
+/** Frames per second fed to ffmpeg unless told (`fps`): the newest camera frame is written at this rate. */
 export const PACED_FPS = 15;
 /** Frames waiting in ffmpeg's pipe before ticks are skipped instead of queueing more. */
 const MAX_QUEUED_FRAMES = 8;
@@ -21,6 +21,8 @@ export interface PacedExit {
 export interface PacedFfmpegOptions {
   /** ffmpeg's output arguments (everything after the JPEG input), e.g. an encoder and a file or URL. */
   readonly output: readonly string[];
+  /** The rate frames are written at; PACED_FPS unless told (the timeline encodes a slower camera at its own rate). */
+  readonly fps?: number;
   /** Called once when the camera leaves the room. */
   readonly onCameraLeft?: () => void;
   /** Called once if ffmpeg exits before `stop` (a push that died, an encoder that failed). */
@@ -34,10 +36,11 @@ export interface PacedFfmpegOptions {
 /**
  * One ffmpeg fed from a camera room's relay (a frame tap): cameras send at uneven rates (and
  * ffmpeg's wall-clock timestamps on a pipe trail its probing), so the newest frame is written at a
- * constant `PACED_FPS` instead: each tick writes the newest frame, again when none came since, and
- * catches up on ticks a late timer missed, so the output's duration is the wall-clock time. When
- * ffmpeg falls more than `MAX_QUEUED_FRAMES` behind, ticks are skipped and counted rather than
- * queued: a slow encoder costs smoothness, never memory. Recordings and camera restreams use it.
+ * constant rate (`PACED_FPS` unless told) instead: each tick writes the newest frame, again when
+ * none came since, and catches up on ticks a late timer missed, so the output's duration is the
+ * wall-clock time. When ffmpeg falls more than `MAX_QUEUED_FRAMES` behind, ticks are skipped and
+ * counted rather than queued: a slow encoder costs smoothness, never memory. Recordings, camera
+ * restreams and the timeline use it.
  */
 export class PacedFfmpeg implements FrameTap {
   private readonly child: ChildProcess;
@@ -51,9 +54,11 @@ export class PacedFfmpeg implements FrameTap {
   private written = 0;
   private dropped = 0;
   private result: Promise<PacedExit> | undefined;
+  private readonly fps: number;
 
   constructor(private readonly o: PacedFfmpegOptions) {
-    const input = ["-f", "image2pipe", "-framerate", String(PACED_FPS), "-c:v", "mjpeg", "-i", "pipe:0"];
+    this.fps = o.fps ?? PACED_FPS;
+    const input = ["-f", "image2pipe", "-framerate", String(this.fps), "-c:v", "mjpeg", "-i", "pipe:0"];
     const report = o.progress ? ["-progress", "pipe:1", "-stats_period", "1"] : [];
     this.child = spawn("ffmpeg", ["-hide_banner", "-loglevel", "error", ...report, ...input, ...o.output], { stdio: ["pipe", o.progress ? "pipe" : "ignore", "pipe"] });
     if (o.progress) this.readProgress(o.progress);
@@ -106,7 +111,7 @@ export class PacedFfmpeg implements FrameTap {
     if (this.firstAt === undefined) {
       this.firstAt = Date.now();
       this.tick();
-      this.timer = setInterval(() => this.tick(), 1000 / PACED_FPS);
+      this.timer = setInterval(() => this.tick(), 1000 / this.fps);
     }
   }
 
@@ -115,7 +120,7 @@ export class PacedFfmpeg implements FrameTap {
     const part = this.newest;
     const stdin = this.child.stdin;
     if (!part || this.firstAt === undefined || !stdin || stdin.destroyed) return;
-    const due = Math.floor(((Date.now() - this.firstAt) * PACED_FPS) / 1000) + 1;
+    const due = Math.floor(((Date.now() - this.firstAt) * this.fps) / 1000) + 1;
     for (; this.ticks < due; this.ticks++) {
       if (this.queued >= MAX_QUEUED_FRAMES) {
         this.dropped++;

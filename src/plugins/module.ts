@@ -8,6 +8,7 @@ import type { CameraRooms } from "../mjpeg/module.ts";
 import type { Ownership } from "../peers/ownership.ts";
 import type { Peers } from "../peers/service.ts";
 import type { StreamsApi } from "../streams/module.ts";
+import type { DetectionsMessage } from "../../workers/plugins/protocol.ts";
 import { ClusterPluginReads } from "./cluster.ts";
 import { PluginDetections } from "./detections.ts";
 import { manifestOf } from "./manifests.ts";
@@ -19,8 +20,16 @@ import { PluginWorkers } from "./workers.ts";
 
 const WORKER_STATES = ["stopped", "starting", "running", "stopping", "crashed", "failed"] as const;
 
+/** What later modules hear of the plugins' work: every report of detections in a room, with the camera frame it was made of when it was one. */
+export interface DetectionsFeed {
+  onDetected(listener: (app: string, message: DetectionsMessage, frame: Uint8Array | undefined) => void): void;
+}
+
 /** Plugins (SPEC 2.10, 4.16): per-app state, supervised worker processes, and what they make of rooms. */
-export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; cameras: CameraRooms; ownership: Ownership; peers: Peers }): Module {
+export function pluginsModule(
+  core: Core,
+  deps: { apps: AppsApi; media: MediaApi; streams: StreamsApi; cameras: CameraRooms; ownership: Ownership; peers: Peers },
+): Module<{ detections: DetectionsFeed }> {
   const { logger, metrics } = core;
   const { configs, secrets, store } = deps.apps;
   const detectionsTotal = new Counter({
@@ -33,6 +42,7 @@ export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
   // the settings, the rooms on the workers (and hear them by subscribing), the service on all.
   const settings = new PluginSettings({ configs, secrets });
   const detections = new PluginDetections();
+  const listeners: Array<Parameters<DetectionsFeed["onDetected"]>[0]> = [];
   const workers = new PluginWorkers({
     supervisor: core.supervisor,
     events: core.events,
@@ -47,9 +57,10 @@ export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
     workers,
     ownership: deps.ownership,
     scopeOf: (app, plugin) => ({ camerasOnly: !manifestOf(plugin)?.sources.includes("livekit"), rooms: settings.namedRooms(app, plugin) }),
-    detected: (app, plugin, message) => {
+    detected: (app, plugin, message, frame) => {
       for (const object of message.objects) detectionsTotal.labels(plugin, object.label).inc();
       detections.record(app, plugin, message);
+      for (const listener of listeners) listener(app, message, frame);
     },
     logger,
   });
@@ -114,6 +125,7 @@ export function pluginsModule(core: Core, deps: { apps: AppsApi; media: MediaApi
 
   return {
     name: "plugins",
+    provides: { detections: { onDetected: (listener) => void listeners.push(listener) } },
     routes: pluginRoutes(plugins, new ClusterPluginReads({ plugins, peers: deps.peers, cameras: deps.cameras, streams: deps.streams }), deps.apps.service, deps.cameras.access),
     start: () => plugins.resume(store.list({ all: true }).map((app) => app.name)),
     stop: () => workers.shutdown(),

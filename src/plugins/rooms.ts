@@ -34,8 +34,8 @@ export interface PluginRoomsOptions {
    */
   readonly ownership: Ownership;
   readonly scopeOf: (app: string, plugin: string) => RoomScope;
-  /** Detections a worker reported (metrics, the latest per room). */
-  readonly detected: (app: string, plugin: string, message: DetectionsMessage) => void;
+  /** Detections a worker reported (metrics, the latest per room, the timeline), with the camera frame they were made of when it was one. */
+  readonly detected: (app: string, plugin: string, message: DetectionsMessage, frame: Uint8Array | undefined) => void;
   readonly logger: Logger;
 }
 
@@ -45,6 +45,8 @@ interface Assigned {
   readonly taps: Map<string, () => void>;
   /** The last camera frame sent per room, so a repeated frame is not analysed twice. */
   readonly sent: Map<string, number>;
+  /** A copy of that frame, for what its detections are shown with (the timeline's thumbnails). */
+  readonly frames: Map<string, { readonly at: number; readonly jpeg: Uint8Array }>;
 }
 
 const keyOf = (app: string, plugin: string): string => `${app}/${plugin}`;
@@ -79,7 +81,7 @@ export class PluginRooms {
 
   /** A worker became ready: every live room in its scope. */
   ready(app: string, plugin: string): void {
-    this.assigned.set(keyOf(app, plugin), { rooms: new Map(), taps: new Map(), sent: new Map() });
+    this.assigned.set(keyOf(app, plugin), { rooms: new Map(), taps: new Map(), sent: new Map(), frames: new Map() });
     this.inTurn(app, "could not read the live rooms for a ready worker", async () => {
       for (const stream of await this.o.streams.liveIn(app)) await this.add(app, plugin, stream.room, isCameraStream(stream));
     });
@@ -127,7 +129,9 @@ export class PluginRooms {
         if (a.rooms.has(message.room)) this.o.cameras.publishRendition(app, message.room, plugin, message.jpeg, message.at);
         return;
       case "detections":
-        if (a.rooms.has(message.room)) this.o.detected(app, plugin, message);
+        if (!a.rooms.has(message.room)) return;
+        const frame = a.frames.get(message.room);
+        this.o.detected(app, plugin, message, frame?.at === message.at ? frame.jpeg : undefined);
         return;
       default:
         return;
@@ -180,6 +184,7 @@ export class PluginRooms {
     a.taps.get(room)?.();
     a.taps.delete(room);
     a.sent.delete(room);
+    a.frames.delete(room);
     if (a.rooms.get(room)?.kind === "camera") this.o.cameras.endRendition(app, room, plugin);
     a.rooms.delete(room);
   }
@@ -192,6 +197,7 @@ export class PluginRooms {
       if (done || a.sent.get(room) === part.seq) return false;
       done = true;
       a.sent.set(room, part.seq);
+      a.frames.set(room, { at: part.at, jpeg: Buffer.from(part.jpeg) });
       // IPC serializes the bytes before send returns: the part may go back to its pool afterwards.
       this.o.workers.send(app, plugin, { type: "frame", room, jpeg: part.jpeg, at: part.at });
       return true;

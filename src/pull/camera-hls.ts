@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { CameraWatcher, PulledCameras } from "../ingest/pulled.ts";
+import type { CameraFeed, CameraWatcher, PulledCameras } from "../ingest/pulled.ts";
 import { FMP4_OUTPUT, Fmp4Reader } from "./fmp4.ts";
 import { LlHlsPackager } from "./llhls.ts";
 import { OnDemandFfmpeg } from "./on-demand.ts";
@@ -25,18 +25,32 @@ export const H264_RENDITION_CODEC = "avc1.4d4029";
 /** How long the encode runs on after its last request: a player asks every part (200 ms), so 30 s is long gone. */
 const RENDITION_LINGER_MS = 30_000;
 
+/** How long a camera's live window is kept after its last request: a player asks every part, a reload comes within seconds. */
+const WINDOW_LINGER_MS = 30_000;
+/**
+ * Completed ring files a new window starts with, before the one being filmed: a player joining
+ * finds a few seconds to start from at once (a 1 s GOP makes them 1 s each).
+ */
+const WINDOW_BACKFILL = 3;
+
 const keyOf = (app: string, room: string): string => `${app}\u0000${room}`;
 
 /** The H.264 rendition of one camera: an encode run only while a player reads it, packaged like the original. */
 export class H264Rendition {
-  readonly packager = new LlHlsPackager({ maxBytes: CAMERA_MAX_BYTES });
+  packager = new LlHlsPackager({ maxBytes: CAMERA_MAX_BYTES });
   readonly encoder: OnDemandFfmpeg;
   private reader = new Fmp4Reader();
 
-  constructor(log: Logger) {
+  constructor(tap: (feed: CameraFeed) => () => void, log: Logger) {
     this.encoder = new OnDemandFfmpeg({
       output: H264_ENCODE,
-      restarted: () => (this.reader = new Fmp4Reader()),
+      // Each encode is a window of its own: one left idle holds nothing a later player should see.
+      restarted: () => {
+        this.reader = new Fmp4Reader();
+        this.packager.end();
+        this.packager = new LlHlsPackager({ maxBytes: CAMERA_MAX_BYTES });
+      },
+      tap,
       onOutput: (chunk) => {
         for (const item of this.reader.push(chunk)) {
           if (item.kind === "init") this.packager.start(item);
@@ -57,84 +71,102 @@ export class H264Rendition {
   wanted(): void {
     this.encoder.wanted();
   }
+
+  stop(): void {
+    this.encoder.stop();
+    this.packager.end();
+  }
 }
 
-/** What the window of one camera holds: its packager, and its rendition while the camera is H.265. */
+/** One camera's live window while players ask for it. */
 interface CameraWindow {
   readonly packager: LlHlsPackager;
-  h264: H264Rendition | undefined;
-  unsubscribe: () => void;
+  readonly unsubscribe: () => void;
+  askedAt: number;
 }
 
-const isH265 = (codec: string) => codec.startsWith("hvc1") || codec.startsWith("hev1");
+const isH265 = (codec: string | undefined) => codec === "hevc";
 
 /**
- * The LL-HLS window of every camera pulled on this node (issue 33): one packager per camera, fed
- * with the fragments its pull already copies (no process and no decode of its own), kept across
- * reconnects (the playlist goes on with a discontinuity), dropped when the camera stops here. An
- * H.265 camera also has an H.264 rendition, encoded only while a player reads it; it is made when
- * the camera's init section says H.265, so an H.264 camera holds no second window.
+ * The LL-HLS windows of the cameras pulled on this node (issue 33), made only while players ask
+ * for them: the first request makes a camera's packager, fed from its ring (segment-ring.ts)
+ * from a few seconds back, so a player starts at once; the window goes on across reconnects (the
+ * playlist goes on with a discontinuity) and goes WINDOW_LINGER_MS after the last request, or
+ * when the camera stops here. No process and no decode of its own: a camera nobody watches has
+ * no window and none of its video is read. An H.265 camera also has an H.264 rendition, encoded
+ * only while a player reads it.
  */
 export class CameraHls implements CameraWatcher {
-  private readonly cameras = new Map<string, CameraWindow>();
+  private readonly windows = new Map<string, CameraWindow>();
+  private readonly renditions = new Map<string, H264Rendition>();
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(
     private readonly source: PulledCameras,
     private readonly log: Logger,
   ) {
     source.watch(this);
+    this.sweeper = setInterval(() => this.sweep(), 5000).unref();
   }
 
-  pulled(app: string, room: string): void {
-    const key = keyOf(app, room);
-    if (this.cameras.has(key)) return;
-    const packager = new LlHlsPackager({ maxBytes: CAMERA_MAX_BYTES });
-    // Made before subscribing: a camera already live hands its init section over at once.
-    const camera: CameraWindow = { packager, h264: undefined, unsubscribe: () => undefined };
-    this.cameras.set(key, camera);
-    camera.unsubscribe = this.source.subscribe(app, room, {
-      started: (init) => {
-        packager.start(init);
-        if (!isH265(init.codec)) this.dropRendition(camera);
-        else camera.h264 ??= new H264Rendition(this.log.child({ app, room }));
-        camera.h264?.encoder.started(init);
-      },
-      fragment: (fragment) => {
-        packager.append(fragment);
-        camera.h264?.encoder.fragment(fragment);
-      },
-      ended: () => {
-        packager.end();
-        camera.h264?.encoder.ended();
-        camera.h264?.packager.end();
-      },
-    });
-  }
+  /** Nothing to do until a player asks. */
+  pulled(): void {}
 
   gone(app: string, room: string): void {
     const key = keyOf(app, room);
-    const camera = this.cameras.get(key);
-    if (!camera) return;
-    this.cameras.delete(key);
-    camera.unsubscribe();
-    camera.packager.end();
-    this.dropRendition(camera);
+    this.drop(key);
+    this.renditions.get(key)?.stop();
+    this.renditions.delete(key);
   }
 
-  /** The room's packager while its camera is pulled here. */
+  /** The room's window while its camera is pulled here; a request for it keeps it (and makes it when there was none). */
   of(app: string, room: string): LlHlsPackager | undefined {
-    return this.cameras.get(keyOf(app, room))?.packager;
+    if (!this.source.pulledHere(app, room)) return undefined;
+    const key = keyOf(app, room);
+    let window = this.windows.get(key);
+    if (!window) {
+      const packager = new LlHlsPackager({ maxBytes: CAMERA_MAX_BYTES });
+      const unsubscribe = this.source.subscribe(app, room, { started: (init) => packager.start(init), fragment: (f, at) => packager.append(f, at), ended: () => packager.end() }, { backfill: WINDOW_BACKFILL });
+      window = { packager, unsubscribe, askedAt: 0 };
+      this.windows.set(key, window);
+    }
+    window.askedAt = Date.now();
+    return window.packager;
   }
 
-  /** The room's H.264 rendition while its camera is pulled here and is H.265. */
+  /** The room's H.264 rendition while its camera is pulled here and is H.265 now. */
   h264Of(app: string, room: string): H264Rendition | undefined {
-    return this.cameras.get(keyOf(app, room))?.h264;
+    const key = keyOf(app, room);
+    let rendition = this.renditions.get(key);
+    if (!isH265(this.source.liveMedia(app, room)?.codec)) {
+      // A camera that came back as H.264 needs no rendition: its encode stops.
+      rendition?.stop();
+      this.renditions.delete(key);
+      return undefined;
+    }
+    if (!rendition) {
+      rendition = new H264Rendition((feed) => this.source.subscribe(app, room, feed), this.log.child({ app, room }));
+      this.renditions.set(key, rendition);
+    }
+    return rendition;
   }
 
-  /** A camera that came back as H.264 (or went) needs no rendition: its encode stops. */
-  private dropRendition(camera: CameraWindow): void {
-    camera.h264?.encoder.ended();
-    camera.h264?.packager.end();
-    camera.h264 = undefined;
+  close(): void {
+    clearInterval(this.sweeper);
+    for (const key of [...this.windows.keys()]) this.drop(key);
+    for (const r of this.renditions.values()) r.stop();
+    this.renditions.clear();
+  }
+
+  private sweep(): void {
+    for (const [key, window] of this.windows) if (Date.now() - window.askedAt > WINDOW_LINGER_MS) this.drop(key);
+  }
+
+  private drop(key: string): void {
+    const window = this.windows.get(key);
+    if (!window) return;
+    this.windows.delete(key);
+    window.unsubscribe();
+    window.packager.end();
   }
 }

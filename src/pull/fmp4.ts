@@ -97,14 +97,21 @@ interface Track {
 /** One ffmpeg's stdout, read as it comes (see above); a new pull gets a new reader. */
 export class Fmp4Reader {
   private readonly maxBoxBytes: number;
+  private readonly views: boolean;
   private chunks: Buffer[] = [];
   private buffered = 0;
   private ftyp: Buffer | undefined;
   private track: Track | undefined;
   private failure: Fmp4Error | undefined;
 
-  constructor(options: { readonly maxBoxBytes?: number } = {}) {
+  /**
+   * `views`: a box that lies within one chunk is answered as a view of it, not a copy: for a
+   * reader of a whole file in one buffer that it writes out before reusing (a recording), where a
+   * copy per fragment was most of the cost. A reader whose fragments are kept must copy.
+   */
+  constructor(options: { readonly maxBoxBytes?: number; readonly views?: boolean } = {}) {
     this.maxBoxBytes = options.maxBoxBytes ?? MAX_BOX_BYTES;
+    this.views = options.views ?? false;
   }
 
   /** The error that stopped the reader, if one did. */
@@ -189,7 +196,7 @@ export class Fmp4Reader {
   }
 
   private init(ftyp: Buffer, moov: Buffer): InitSection | string {
-    // `take` answered a copy of its own: naming it hvc1 changes no one else's bytes.
+    // `take` answered a copy of its own (or, with `views`, the caller's buffer, lent to be read): naming it hvc1 changes no one else's bytes.
     const read = parsed(() => readMoov(moov));
     if (typeof read === "string") return read;
     this.track = read.track;
@@ -218,6 +225,13 @@ export class Fmp4Reader {
    * of the last chunk stays a view of it until the next box is taken.
    */
   private take(n: number): Buffer {
+    const first = this.chunks[0] as Buffer;
+    if (this.views && first.length >= n) {
+      this.buffered -= n;
+      if (first.length === n) this.chunks.shift();
+      else this.chunks[0] = first.subarray(n);
+      return first.subarray(0, n);
+    }
     const out = Buffer.allocUnsafe(n);
     let filled = 0;
     while (filled < n) {
@@ -465,20 +479,24 @@ function fragment(track: Track, bytes: Buffer, moofSize: number): Fragment {
 }
 
 /**
- * The fragment's bytes with its decode time (every traf's `tfdt`) moved back by `shift` ticks,
- * in a copy of its moof; the mdat is the fragment's own. A recording that starts mid-stream
- * starts its clock at 0 this way, as a file written from the camera's first frame would.
+ * The fragment with its decode time (every traf's `tfdt`) set to `decodeTime`, written into its
+ * own moof: a fragment is a buffer of its own (the reader copied it, or it is a view of a buffer
+ * its reader was lent), so nothing else sees the change. ffmpeg's segment muxer starts each file's clock at 0; a reader of consecutive files
+ * (segment-follower.ts, a recording) sets each fragment where the one before it ended, so what it
+ * hands on runs on one clock. A time past a 32-bit `tfdt` wraps (a 90 kHz clock does after 13 h).
  */
-export function shiftedDecodeTime(fragment: Fragment, shift: number): Buffer[] {
+export function withDecodeTime(fragment: Fragment, decodeTime: number): Fragment {
   const bytes = fragment.bytes;
   const size = bytes.readUInt32BE(0);
-  const moof = Buffer.from(bytes.subarray(0, size === 1 ? Number(bytes.readBigUInt64BE(8)) : size));
+  const moof = bytes.subarray(0, size === 1 ? Number(bytes.readBigUInt64BE(8)) : size);
   // The reader checked this moof's boxes when it made the fragment.
   for (const traf of all(moof, topLevel(moof, "moof"), "traf")) {
     const tfdt = one(moof, traf, "tfdt");
     const at = tfdt.start + 4;
-    if (moof.readUInt8(tfdt.start) === 1) moof.writeBigUInt64BE(BigInt(Math.max(0, Number(moof.readBigUInt64BE(at)) - shift)), at);
-    else moof.writeUInt32BE(Math.max(0, moof.readUInt32BE(at) - shift), at);
+    const own = moof.readUInt8(tfdt.start) === 1 ? Number(moof.readBigUInt64BE(at)) : moof.readUInt32BE(at);
+    const moved = Math.max(0, own - fragment.decodeTime + decodeTime);
+    if (moof.readUInt8(tfdt.start) === 1) moof.writeBigUInt64BE(BigInt(moved), at);
+    else moof.writeUInt32BE(moved % 2 ** 32, at);
   }
-  return [moof, bytes.subarray(moof.length)];
+  return { ...fragment, decodeTime };
 }

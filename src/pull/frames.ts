@@ -1,8 +1,7 @@
 import type { Logger } from "pino";
-import type { CameraFeed, CameraWatcher, PulledCameras } from "../ingest/pulled.ts";
+import type { CameraWatcher, ConnectionListener, PulledCameras } from "../ingest/pulled.ts";
 import type { CameraRooms } from "../mjpeg/module.ts";
 import type { FrameSource } from "../mjpeg/relay.ts";
-import type { Fragment, InitSection } from "./fmp4.ts";
 import { OnDemandFfmpeg } from "./on-demand.ts";
 
 /** The decoded feed's cap: enough for a live picture and a detector, a fraction of a camera's rate. */
@@ -39,8 +38,8 @@ export class PulledFrames implements CameraWatcher {
   pulled(app: string, room: string): void {
     const key = `${app}\u0000${room}`;
     if (this.rooms.has(key)) return;
-    const frames = new RoomFrames(app, room, this.cameras, this.log);
-    frames.unsubscribe = this.source.subscribe(app, room, frames);
+    const frames = new RoomFrames(app, room, this.source, this.cameras, this.log);
+    frames.unsubscribe = this.source.connection(app, room, frames);
     this.rooms.set(key, frames);
   }
 
@@ -54,8 +53,8 @@ export class PulledFrames implements CameraWatcher {
   }
 }
 
-/** One pulled room's frames: an on-demand decoder, its JPEGs split out and published into the room's relay. */
-class RoomFrames implements CameraFeed, FrameSource {
+/** One pulled room's frames: an on-demand decoder, its JPEGs split out and published into the room's relay while its camera is up. */
+class RoomFrames implements ConnectionListener, FrameSource {
   unsubscribe: (() => void) | undefined;
   private readonly decoder: OnDemandFfmpeg;
   private out: Buffer = Buffer.alloc(0);
@@ -63,6 +62,7 @@ class RoomFrames implements CameraFeed, FrameSource {
   constructor(
     private readonly app: string,
     private readonly room: string,
+    source: Pick<PulledCameras, "subscribe">,
     private readonly cameras: Pick<CameraRooms, "attachSource" | "detachSource" | "publishSource">,
     log: Logger,
   ) {
@@ -71,23 +71,19 @@ class RoomFrames implements CameraFeed, FrameSource {
       output: ["-vf", scale, "-q:v", "5", "-f", "mjpeg", "pipe:1"],
       onOutput: (chunk) => this.read(chunk),
       restarted: () => (this.out = Buffer.alloc(0)),
+      tap: (feed) => source.subscribe(app, room, feed),
       lingerMs: LINGER_MS,
       log: log.child({ app, room }),
       what: "a pulled camera's frame decoder",
     });
   }
 
-  started(init: InitSection): void {
-    this.decoder.started(init);
+  started(): void {
     this.cameras.attachSource(this.app, this.room, this);
   }
 
-  fragment(fragment: Fragment): void {
-    this.decoder.fragment(fragment);
-  }
-
   ended(): void {
-    this.decoder.ended();
+    this.decoder.stop();
     this.cameras.detachSource(this.app, this.room, this);
   }
 

@@ -11,8 +11,8 @@ import type { StreamsApi } from "../streams/module.ts";
 import { setTimeout as sleep } from "node:timers/promises";
 import { H264_RENDITION_CODEC, type CameraHls } from "./camera-hls.ts";
 import { parseLlHlsFile, type LlHlsPackager } from "./llhls.ts";
+import { MEDIA_HEADERS, PLAYLIST, PLAYLIST_HEADERS, token, withToken } from "./playlist-http.ts";
 
-const token = z.string().max(8192).optional();
 /** LL-HLS delivery directives (RFC 8216bis 6.2.5): bounded decimals, as the packager's names are. */
 const directive = z
   .string()
@@ -22,10 +22,6 @@ const directive = z
 const mediaQuery = z.object({ token, _HLS_msn: directive, _HLS_part: directive, _HLS_skip: z.enum(["YES", "v2"]).optional() });
 const fileParams = appRoomParams.extend({ file: z.string().max(40) });
 
-const PLAYLIST = "application/vnd.apple.mpegurl";
-/** A playlist changes with every part; a part, a segment or an init section never changes under its name while the camera is pulled. */
-const PLAYLIST_HEADERS = { "cache-control": "no-cache, no-store", "access-control-allow-origin": "*", "x-content-type-options": "nosniff" };
-const MEDIA_HEADERS = { "cache-control": "max-age=30", "access-control-allow-origin": "*", "x-content-type-options": "nosniff" };
 /** Where each variant's media playlist and its files sit, relative to `index.m3u8`: the camera's own video, and an H.265 camera's H.264 rendition. */
 const VARIANTS = { original: "hls", h264: "h264" } as const;
 type Variant = keyof typeof VARIANTS;
@@ -39,20 +35,6 @@ export interface CameraLiveDeps {
   readonly cameras: Pick<CameraRooms, "access">;
   /** A camera pulled on another node is served there (its answers relayed). */
   readonly streams: Pick<StreamsApi, "answeredAtCamera">;
-}
-
-/**
- * `?token=` on every URI a playlist names, so a player that plays a private camera with a play
- * token (hls.js, Safari's own player) sends it with every request it makes from the playlist.
- */
-function withToken(playlist: string, value: string | undefined): string {
-  if (value === undefined || value === "") return playlist;
-  const q = `token=${encodeURIComponent(value)}`;
-  const add = (uri: string) => `${uri}${uri.includes("?") ? "&" : "?"}${q}`;
-  return playlist
-    .split("\n")
-    .map((line) => (line === "" ? line : line.startsWith("#") ? line.replace(/URI="([^"]+)"/g, (_, uri: string) => `URI="${add(uri)}"`) : add(line)))
-    .join("\n");
 }
 
 /**
@@ -76,7 +58,8 @@ export function cameraLiveRoutes(d: CameraLiveDeps): Route[] {
     if (!packager) return { answer: problem("not_found", `no camera is pulled in room ${room}`) };
     if (variant === "original") return { packager };
     const h264 = d.hls.h264Of(app.name, room);
-    if (!h264 || d.pulled.liveMedia(app.name, room)?.codec !== "hevc") return { answer: problem("not_found", `room ${room}'s camera is not H.265 now: its own video is the one to play (${VARIANTS.original}/stream.m3u8)`) };
+    // Made only while the camera is H.265 now (camera-hls.ts).
+    if (!h264) return { answer: problem("not_found", `room ${room}'s camera is not H.265 now: its own video is the one to play (${VARIANTS.original}/stream.m3u8)`) };
     h264.wanted();
     // The encode starts with this request when nobody watched: its first part comes within a second or two.
     for (const until = Date.now() + RENDITION_START_MS; !h264.packager.hasVideo && Date.now() < until; await sleep(100)) h264.wanted();

@@ -171,15 +171,18 @@ export class LlHlsPackager {
     this.trim();
   }
 
-  /** The run's next fragment, as a part; ignored between `end` and the next `start`. */
-  append(fragment: Fragment): void {
+  /**
+   * The run's next fragment, as a part; ignored between `end` and the next `start`. `at` is the
+   * wall clock it began at (a fragment read back from a file began before now), for the dates.
+   */
+  append(fragment: Fragment, at: number = this.now()): void {
     const init = this.inits.get(this.run);
     if (!this.live || init === undefined) return;
     const part = { bytes: fragment.bytes, seconds: fragment.duration / init.timescale, independent: fragment.independent };
     let open = this.open;
     if (open === undefined || this.full(open) || (part.independent && open.seconds >= this.segmentSeconds)) {
       this.close();
-      open = { msn: this.nextMsn++, run: this.run, discontinuity: this.discontinuityDue, startedAt: this.programDate(), parts: [], ticks: 0, seconds: 0, size: 0 };
+      open = { msn: this.nextMsn++, run: this.run, discontinuity: this.discontinuityDue, startedAt: this.programDate(at), parts: [], ticks: 0, seconds: 0, size: 0 };
       this.open = open;
     }
     open.parts.push(part);
@@ -258,14 +261,13 @@ export class LlHlsPackager {
   /**
    * A new segment's EXT-X-PROGRAM-DATE-TIME: within a run, the previous segment's plus its
    * duration, so the dates agree with the durations (hls.js stalled at segment ends in about half
-   * the page loads when arrival times jittered against them); the wall clock at a run's start, and
-   * again whenever the wall clock has run more than DATE_DRIFT_MS ahead of the media clock. A media
+   * the page loads when arrival times jittered against them); `now` (when its first part began) at a run's start, and
+   * again whenever that has run more than DATE_DRIFT_MS ahead of the media clock. A media
    * clock ahead of the wall clock is kept: that is a burst (an encoder catching up on a GOP it was
    * handed at once), and setting the date back to the wall clock would make it go back, which a
    * player takes as a jump in time.
    */
-  private programDate(): number {
-    const now = this.now();
+  private programDate(now: number): number {
     const last = this.closed.at(-1);
     if (last === undefined || last.run !== this.run) return now;
     const next = last.startedAt + last.seconds * 1000;

@@ -30,6 +30,8 @@ export interface PullOptions {
   readonly output: readonly string[];
   /** What ffmpeg writes to its stdout (an output of `pipe:1`), as it comes. */
   readonly onOutput?: (chunk: Buffer) => void;
+  /** A number that grows while the output does, for an output that is not stdout (a ring's files): the watchdog reads it. */
+  readonly progress?: () => number;
   /** How long the source may send nothing before the pull counts as dropped. */
   readonly stallMs?: number;
   /** How long the pull may take to go live before it counts as dropped. */
@@ -116,12 +118,19 @@ export class Puller {
     const started = Date.now();
     const connectMs = o.connectMs ?? CONNECT_MS;
     const stallMs = o.stallMs ?? STALL_MS;
+    let progress = o.progress?.();
     // Twice the stall: ffmpeg's own timeout says more, when it comes.
     const watchdog = setInterval(() => {
       // A stopping pull is closing its output: it is not killed for the quiet that brings.
       if (this.stopping) return;
+      const now = o.progress?.();
+      if (now !== progress) {
+        progress = now;
+        this.lastOutput = Date.now();
+      }
+      const watched = onOutput !== undefined || o.progress !== undefined;
       if (this.media === undefined && Date.now() - started > connectMs) this.dropNow(`no video came within ${connectMs / 1000} s (ffmpeg: ${this.lastLine()})`);
-      else if (this.media !== undefined && onOutput && Date.now() - this.lastOutput > 2 * stallMs) this.dropNow(`the source sent no video for ${(2 * stallMs) / 1000} s`);
+      else if (this.media !== undefined && watched && Date.now() - this.lastOutput > 2 * stallMs) this.dropNow(`the source sent no video for ${(2 * stallMs) / 1000} s`);
     }, 1000);
     watchdog.unref();
     void this.exited.then(() => {

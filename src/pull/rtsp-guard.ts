@@ -4,7 +4,9 @@ import tls from "node:tls";
 /** A message header (or body) longer than this is not an RTSP camera's: the connection is closed. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
 /** The pause between reads of a playing camera's connection (see `relay`). */
-const BATCH_MS = 20;
+const BATCH_MS = 50;
+/** The most one read of the camera takes: a 20 Mb/s camera sends 125 KB in a batch. */
+const READ_BYTES = 256 * 1024;
 /** RFC 2326 10.12: interleaved binary data is `$`, a channel byte and a 16-bit length. */
 const INTERLEAVED = 0x24;
 
@@ -36,13 +38,14 @@ export class ResponseScanner {
 
   push(chunk: Buffer): ScanResult {
     this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
-    const forward: Buffer[] = [];
+    // Everything passed is a prefix of `start`: it goes on as one write, not one per RTP packet.
+    const start = this.pending;
+    const passed = () => (start.length > this.pending.length ? [start.subarray(0, start.length - this.pending.length)] : []);
     let media = false;
     for (;;) {
       if (this.frameLeft > 0) {
         const n = Math.min(this.frameLeft, this.pending.length);
         if (n === 0) break;
-        forward.push(this.pending.subarray(0, n));
         this.pending = this.pending.subarray(n);
         this.frameLeft -= n;
         media = true;
@@ -52,7 +55,6 @@ export class ResponseScanner {
       if (this.pending[0] === INTERLEAVED) {
         if (this.pending.length < 4) break;
         this.frameLeft = this.pending.readUInt16BE(2);
-        forward.push(this.pending.subarray(0, 4));
         this.pending = this.pending.subarray(4);
         media = true;
         continue;
@@ -60,10 +62,9 @@ export class ResponseScanner {
       const message = this.message();
       if (message === undefined) break;
       if ("garbage" in message || "redirect" in message) return message;
-      forward.push(this.pending.subarray(0, message.length));
       this.pending = this.pending.subarray(message.length);
     }
-    return { forward, media };
+    return { forward: passed(), media };
   }
 
   /** The text message at the start of `pending`: its length once whole, a redirect, or why it is not RTSP; undefined until whole. */
@@ -124,8 +125,18 @@ export class RtspGuard {
     const secure = target.protocol === "rtsps:";
     const port = Number(target.port || (secure ? 322 : 554));
     const host = target.hostname.replace(/^\[|\]$/g, "");
-    const connect = (): net.Socket =>
-      secure ? tls.connect({ host: address, port, servername: net.isIP(host) ? undefined : host, rejectUnauthorized: false }) : net.connect({ host: address, port });
+    const connect = (deliver: (chunk: Buffer) => void): net.Socket => {
+      if (secure) return tls.connect({ host: address, port, servername: net.isIP(host) ? undefined : host, rejectUnauthorized: false }).on("data", deliver);
+      // Read into a buffer of its own: a pause then stops reading at once (a stream's pause reads
+      // on into its own buffer, a read per RTP packet), and the read after it takes all the
+      // kernel gathered meanwhile. Each read is copied out, as the buffer is read into again.
+      const buffer = Buffer.allocUnsafe(READ_BYTES);
+      const callback = (n: number, buf: Uint8Array): boolean => {
+        deliver(Buffer.from(buf.subarray(0, n)));
+        return true;
+      };
+      return net.connect({ host: address, port, onread: { buffer, callback } });
+    };
     const server = net.createServer();
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -136,7 +147,7 @@ export class RtspGuard {
     local.hostname = "127.0.0.1";
     local.port = String((server.address() as net.AddressInfo).port);
     const guard = new RtspGuard(server, local.toString());
-    server.on("connection", (client) => guard.relay(client, connect()));
+    server.on("connection", (client) => guard.relay(client, connect));
     return guard;
   }
 
@@ -151,13 +162,7 @@ export class RtspGuard {
     this.listeners = [];
   }
 
-  private relay(client: net.Socket, upstream: net.Socket): void {
-    for (const s of [client, upstream]) {
-      this.sockets.add(s);
-      s.on("close", () => this.sockets.delete(s));
-      s.on("error", () => undefined);
-    }
-    upstream.on("error", (err) => (this.upstreamError = `the camera could not be reached: ${err.message}`));
+  private relay(client: net.Socket, connect: (deliver: (chunk: Buffer) => void) => net.Socket): void {
     const scanner = new ResponseScanner();
     let resumeAt: NodeJS.Timeout | undefined;
     let waitingForDrain = false;
@@ -166,10 +171,7 @@ export class RtspGuard {
       client.destroy();
       upstream.destroy();
     };
-    client.on("close", closeBoth);
-    upstream.on("close", closeBoth);
-    client.pipe(upstream);
-    upstream.on("data", (chunk: Buffer) => {
+    const fromCamera = (chunk: Buffer) => {
       const scanned = scanner.push(chunk);
       if ("redirect" in scanned || "garbage" in scanned) {
         closeBoth();
@@ -188,7 +190,7 @@ export class RtspGuard {
       if (!scanned.media && !full) return;
       // Media flows: a camera writes each RTP packet on its own, and reading and writing each one
       // alone costs more than the bytes (hundreds a second per camera). Waiting BATCH_MS between
-      // reads lets the socket gather a few, for a few ms of latency.
+      // reads lets the socket gather them, for a few ms of latency.
       upstream.pause();
       if (full) {
         if (waitingForDrain) return;
@@ -201,6 +203,16 @@ export class RtspGuard {
         clearTimeout(resumeAt);
         resumeAt = setTimeout(() => upstream.resume(), BATCH_MS);
       }
-    });
+    };
+    const upstream = connect(fromCamera);
+    for (const s of [client, upstream]) {
+      this.sockets.add(s);
+      s.on("close", () => this.sockets.delete(s));
+      s.on("error", () => undefined);
+    }
+    upstream.on("error", (err) => (this.upstreamError = `the camera could not be reached: ${err.message}`));
+    client.on("close", closeBoth);
+    upstream.on("close", closeBoth);
+    client.pipe(upstream);
   }
 }

@@ -22,6 +22,8 @@ export interface CameraRecorderOptions {
   readonly onCameraLeft?: () => void;
   /** How long ffmpeg may take to finish the file after its input closes. */
   readonly finishTimeoutMs?: number;
+  /** The rate it encodes at; PACED_FPS unless told. */
+  readonly fps?: number;
 }
 
 /**
@@ -39,9 +41,11 @@ export class CameraRecorder implements FrameTap {
     this.log = o.logger.child({ component: "camera-recorder", file: o.file });
     // Odd sizes are legal in JPEG, not in 4:2:0 H.264: round down to even.
     const encode = ["-vf", "scale=trunc(iw/2)*2:trunc(ih/2)*2", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"];
-    const fragmented = ["-movflags", "+frag_keyframe+empty_moov+default_base_moof", "-g", String(PACED_FPS * 2)];
+    const fps = o.fps ?? PACED_FPS;
+    const fragmented = ["-movflags", "+frag_keyframe+empty_moov+default_base_moof", "-g", String(fps * 2)];
     this.ffmpeg = new PacedFfmpeg({
       output: [...encode, ...fragmented, "-f", "mp4", "-y", o.file],
+      fps,
       onCameraLeft: o.onCameraLeft,
       finishTimeoutMs: o.finishTimeoutMs,
     });

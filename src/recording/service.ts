@@ -32,7 +32,7 @@ export interface RecordingServiceOptions {
   readonly apps: AppService;
   readonly cameras: CameraRooms;
   /** Cameras the service pulls: recorded by copying their video (issue 33). */
-  readonly pulled: Pick<PulledCameras, "subscribe" | "liveMedia">;
+  readonly pulled: Pick<PulledCameras, "ring">;
   readonly servers: MediaServers;
   readonly events: EventDispatcher;
   readonly egressRecorder: EgressRecorder;
@@ -50,7 +50,7 @@ const recorderKey = (app: string, vodId: number): string => `${app}:${vodId}`;
 
 /** A recording in progress here: its recorder, how to take it off its camera, its timers. */
 interface LiveRecording {
-  readonly recorder: { stop(): Promise<RecordedFile> };
+  readonly recorder: CameraRecorder | CopyRecorder;
   readonly untap: () => void;
   readonly snapshots: NodeJS.Timeout | undefined;
   /** When `split_minutes` cuts it into the next part. */
@@ -99,7 +99,7 @@ export class RecordingService implements VodSource {
     try {
       const running = await this.o.vods.recordings.recordingIn(app.name, room);
       if (running) return problem("conflict", `room ${room} is being recorded already (VOD ${running.id}); stop that recording first`);
-      if (!this.o.cameras.live(app.name, room) && !this.o.pulled.liveMedia(app.name, room)) return await this.startEgress(app, room, body.streamId ?? null);
+      if (!this.o.cameras.live(app.name, room) && !this.o.pulled.ring(app.name, room)) return await this.startEgress(app, room, body.streamId ?? null);
       const egressId = `${CAMERA_RECORDER_PREFIX}${randomBytes(9).toString("base64url")}`;
       const split = config.recording.split_minutes > 0;
       const vodId = await this.begin(app, { room, streamId: body.streamId ?? null, egressId: split ? `${egressId}.1` : egressId, part: split ? 1 : 0 });
@@ -168,7 +168,7 @@ export class RecordingService implements VodSource {
    * is lost between them), then this one ends and uploads on its own. Undefined when the camera
    * left before its recorder was on the relay.
    */
-  private async begin(app: AppRef, p: { room: string; streamId: string | null; egressId: string; part: number }): Promise<number | undefined> {
+  private async begin(app: AppRef, p: { room: string; streamId: string | null; egressId: string; part: number }, after?: CopyRecorder): Promise<number | undefined> {
     const config = this.o.configs.get(app.name).recording;
     const startedAt = new Date();
     const file = this.recordingFile(app.name, p.room, startedAt, p.egressId);
@@ -176,7 +176,7 @@ export class RecordingService implements VodSource {
     // The camera may leave while the VOD's row is being written: its VOD then ends once it has one.
     let left = false;
     const onCameraLeft = () => (vodId === undefined ? (left = true) : this.o.vods.recordings.sourceEnded(app.name, vodId));
-    const taken = this.recorderOn(app.name, p.room, file, onCameraLeft);
+    const taken = this.recorderOn(app.name, p.room, file, onCameraLeft, after);
     if (!taken) return undefined;
     const { recorder, untap } = taken;
     try {
@@ -196,11 +196,17 @@ export class RecordingService implements VodSource {
     return id;
   }
 
-  /** A recorder on the room's camera: its pulled video copied, else the MJPEG relay's frames encoded; undefined when no camera is live. */
-  private recorderOn(app: string, room: string, file: string, onCameraLeft: () => void): Pick<LiveRecording, "recorder" | "untap"> | undefined {
-    if (this.o.pulled.liveMedia(app, room)) {
-      const recorder = new CopyRecorder({ file, logger: this.o.logger, onCameraLeft });
-      return { recorder, untap: this.o.pulled.subscribe(app, room, recorder) };
+  /**
+   * A recorder on the room's camera: its pulled video copied, else the MJPEG relay's frames
+   * encoded; undefined when no camera is live. `after`: the part before it in a split, which ends
+   * where this one begins when both copy the same connection's files.
+   */
+  private recorderOn(app: string, room: string, file: string, onCameraLeft: () => void, after?: CopyRecorder): Pick<LiveRecording, "recorder" | "untap"> | undefined {
+    const ring = this.o.pulled.ring(app, room);
+    if (ring) {
+      const first = after?.ring === ring ? after.cut() : undefined;
+      // It reads the ring's files itself, and ends with its stop: there is nothing to take it off.
+      return { recorder: new CopyRecorder({ file, ring, logger: this.o.logger, onCameraLeft, ...(first === undefined ? {} : { first }) }), untap: () => undefined };
     }
     const recorder = new CameraRecorder({ file, logger: this.o.logger, onCameraLeft });
     const untap = this.o.cameras.tap(app, room, recorder);
@@ -212,7 +218,9 @@ export class RecordingService implements VodSource {
   /** `split_minutes` elapsed: the next part takes over the room, this one uploads (even when the next could not begin). */
   private async cut(app: AppRef, vodId: number, p: { room: string; streamId: string | null; egressId: string; part: number }): Promise<void> {
     const base = p.egressId.slice(0, p.egressId.lastIndexOf("."));
-    const next = await this.begin(app, { ...p, egressId: `${base}.${p.part + 1}`, part: p.part + 1 }).catch((err: Error) => {
+    // A pulled camera's parts meet at a ring file: this one ends just before the next one's first.
+    const ending = this.recorders.get(recorderKey(app.name, vodId))?.recorder;
+    const next = await this.begin(app, { ...p, egressId: `${base}.${p.part + 1}`, part: p.part + 1 }, ending instanceof CopyRecorder ? ending : undefined).catch((err: Error) => {
       this.log.error({ app: app.name, room: p.room, vodId, err: err.message }, "the next part of a recording could not begin");
       return undefined;
     });

@@ -100,7 +100,7 @@ export class Snapshots {
    * Undefined when no camera is pulled in the room here.
    */
   private async fromPulled(app: string, room: string, file: string): Promise<Buffer | Problem | undefined> {
-    const keyframe = this.o.pulled.keyframe(app, room);
+    const keyframe = await this.o.pulled.keyframe(app, room);
     if (!keyframe) return undefined;
     const source = file.replace(/\.jpg$/, "-keyframe.mp4");
     writeFileSync(source, keyframe);

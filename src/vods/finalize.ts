@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import pLimit, { type LimitFunction } from "p-limit";
 import type { Logger } from "pino";
 import { VodFailedError } from "../../machines/vod-lifecycle.ts";
 import type { AppConfigService } from "../apps/config/service.ts";
@@ -12,6 +11,7 @@ import type { AdaptiveLadders } from "./adaptive.ts";
 import type { VodMetrics } from "./metrics.ts";
 import { publicObjectUrl, type MediaTasks, type VodService } from "./service.ts";
 import { vodStore, type VodRow } from "./store.ts";
+import type { UploadSlots } from "./upload-slots.ts";
 import { UploadFailedError, type Uploader } from "./uploader.ts";
 
 /** How a recorder of ours ended its file: what finalize needs of it. */
@@ -35,9 +35,8 @@ export interface FinalizerOptions {
   /** Upload retry pacing (`SERVICE_UPLOAD_ATTEMPTS`, `SERVICE_UPLOAD_RETRY_MS`). */
   readonly uploadAttempts: number;
   readonly uploadFirstDelayMs: number;
-  /** Uploads at a time, in all and per app (`SERVICE_UPLOAD_CONCURRENCY`, `..._PER_APP`). */
-  readonly uploadConcurrency: number;
-  readonly uploadConcurrencyPerApp: number;
+  /** The upload slots VODs share with the other uploads of files (waiting VODs stay `uploading` in their database, which is what a restart resumes). */
+  readonly slots: UploadSlots;
 }
 
 const fail = (reason: string, detail: string): never => {
@@ -53,29 +52,9 @@ const fail = (reason: string, detail: string): never => {
  */
 export class Finalizer {
   private readonly log: Logger;
-  private readonly uploads: LimitFunction;
-  private readonly appUploads = new Map<string, LimitFunction>();
 
   constructor(private readonly o: FinalizerOptions) {
     this.log = o.logger.child({ component: "vod-finalize" });
-    this.uploads = pLimit(o.uploadConcurrency);
-  }
-
-  /**
-   * Runs an upload when both its app and the service have a free slot: the app's slot is taken
-   * first, so one app with a long queue holds at most its own share of the global slots. Waiting
-   * VODs stay `uploading` in their database, which is what a restart resumes.
-   */
-  private inSlot<T>(app: string, run: () => Promise<T>): Promise<T> {
-    let perApp = this.appUploads.get(app);
-    if (!perApp) {
-      perApp = pLimit(this.o.uploadConcurrencyPerApp);
-      this.appUploads.set(app, perApp);
-    }
-    const limit = perApp;
-    return limit(() => this.uploads(run)).finally(() => {
-      if (limit.activeCount === 0 && limit.pendingCount === 0) this.appUploads.delete(app);
-    });
   }
 
   async finalize(app: string, vodId: number, recorded: FinishedFile | undefined): Promise<void> {
@@ -91,7 +70,7 @@ export class Finalizer {
     }
     const info = await this.o.media.run("probe", { file }).catch((err: Error) => fail("probe_failed", err.message));
     const snapshot = await this.snapshot(app, row, file, info.durationS);
-    const uploaded = await this.inSlot(app, () => this.upload(app, file, snapshot));
+    const uploaded = await this.o.slots.run(app, () => this.upload(app, file, snapshot));
     // An adaptive ladder is made from the local file; it deletes the file itself when done.
     const ladder = uploaded !== undefined && this.o.adaptive.wanted(app);
     const keepLocal = uploaded === undefined || ladder || !this.o.configs.get(app).recording.delete_local_after_upload;

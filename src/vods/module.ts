@@ -10,13 +10,15 @@ import { VodFileNodes } from "./file-node.ts";
 import { Finalizer } from "./finalize.ts";
 import { VodMetrics } from "./metrics.ts";
 import { VodRecordings } from "./recordings.ts";
+import { UploadSlots } from "./upload-slots.ts";
 import { Uploader } from "./uploader.ts";
 import { vodRoutes } from "./routes.ts";
 import { VodService, type MediaTasks } from "./service.ts";
 
 /**
  * What later modules use of VODs: the service, the recordings (what the recording module tells
- * about the files it writes), and the pools and uploader its snapshots share.
+ * about the files it writes), the pools and uploader its snapshots share, and the upload slots
+ * the timeline's segments share with VODs.
  */
 export interface VodsApi {
   readonly service: VodService;
@@ -25,6 +27,7 @@ export interface VodsApi {
   readonly metrics: VodMetrics;
   readonly adaptive: AdaptiveLadders;
   readonly uploader: Uploader;
+  readonly slots: UploadSlots;
 }
 
 /** VOD records (SPEC 2.7, 4.12): what recordings became, with their S3 URLs and files. */
@@ -35,6 +38,7 @@ export function vodsModule(core: Core, deps: { apps: AppsApi; system: SystemApi;
   deps.apps.service.countVodsWith((app) => service.totals(app));
   const metrics = new VodMetrics({ registry: m.registry, apps: deps.apps.store, counts: (app) => service.counts(app) });
   const uploader = new Uploader({ pool: uploads, metrics, logger: logger.child({ component: "uploads" }) });
+  const slots = new UploadSlots(config.uploads.concurrency, config.uploads.concurrencyPerApp);
   const adaptive = new AdaptiveLadders({ uploader, databases, configs: deps.apps.configs, s3: deps.apps.s3, media, events: core.events, metrics, gpu: () => deps.system.gpu(), dataDir: config.dataDir, logger });
   const finalizer = new Finalizer({
     databases,
@@ -49,13 +53,12 @@ export function vodsModule(core: Core, deps: { apps: AppsApi; system: SystemApi;
     logger,
     uploadAttempts: config.uploads.attempts,
     uploadFirstDelayMs: config.uploads.retryMs,
-    uploadConcurrency: config.uploads.concurrency,
-    uploadConcurrencyPerApp: config.uploads.concurrencyPerApp,
+    slots,
   });
   const recordings = new VodRecordings({ databases, supervisor: core.supervisor, ownership: deps.ownership, node: config.node.id, events: core.events, finalizer, metrics, logger });
   return {
     name: "vods",
-    provides: { vods: { service, recordings, media, metrics, adaptive, uploader } },
+    provides: { vods: { service, recordings, media, metrics, adaptive, uploader, slots } },
     start: async () => {
       const apps = deps.apps.store.list({ all: true }).map((app) => app.name);
       await adaptive.resume(apps);

@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { RoomServiceClient } from "livekit-server-sdk";
 import { streamStore } from "../../src/streams/store.ts";
+import { timelineEventsStore } from "../../src/timeline/events-store.ts";
 import { vodStore } from "../../src/vods/store.ts";
 import { dataOf, pageOf } from "./envelope.ts";
 import { createToken, signup } from "./identity.ts";
@@ -28,6 +32,8 @@ export interface VictimIds {
   /** The API token id of a token scoped to the victim app. */
   readonly token: string;
   readonly vod: string;
+  /** A timeline event of the camera key's room, with a thumbnail on disk. */
+  readonly event: string;
   /** A stream row id of the victim app. */
   readonly stream: string;
   readonly delivery: string;
@@ -94,6 +100,10 @@ export async function startTenancyWorld(options: { env?: Record<string, string>;
     const attackerId = await created(server, attackerOwner, "attacker", "attacker");
     const victimToken = await createToken(server, victimOwner, { scope: "app", appId: victimId, name: "victim token" });
     const attackerToken = await createToken(server, attackerOwner, { scope: "app", appId: attackerId });
+    // The victim's RTMP stream row below is real to the reconciler only while LiveKit has its
+    // room: without it, the pass a minute after start ends the row mid-matrix (a stream_ended
+    // delivery the matrix would read as the victim's state changing).
+    await new RoomServiceClient(livekit.url, livekit.apiKey, livekit.apiSecret).createRoom({ name: "victim-stage", emptyTimeout: 3600 });
     const { ids, streamKey } = await victimResources(server, victimOwner, receiver);
 
     const camera = await Camera.connect({ wsUrl: `${server.url.replace("http", "ws")}/ingest/ws?app=victim&room=${ids.room}`, streamKey });
@@ -142,6 +152,13 @@ async function victimResources(server: TestServer, owner: string, receiver: Rece
 
   const vod = await vodStore(server.app.databases.appSql("victim")).insert({ room: "victim-stage", stream_id: null, egress_id: "EG_victim", source: "camera", part: 0, local_path: null, started_at: new Date().toISOString() });
   await streamStore(server.app.databases.appSql("victim")).start({ streamId: "TR_victim", type: "rtmp", room: "victim-stage", participant: null, at: Math.floor(Date.now() / 1000), stats: {} });
+  const thumbnail = path.join(server.dataDir, "victim-event.jpg");
+  writeFileSync(thumbnail, testJpeg("red"));
+  const at = new Date().toISOString();
+  const event = await timelineEventsStore(server.app.databases.appSql("victim")).add(
+    { room: key.room, kind: "object", label: "person", score: 0.9, box: "[0.1,0.1,0.5,0.5]", started_at: at, ended_at: at, thumbnail_path: thumbnail, node: server.app.config.node.id },
+    at,
+  );
   const stream = (JSON.parse((await call("GET", "/streams")).text) as Array<{ id: number }>)[0]?.id;
 
   server.app.events.emit("victim", "chat_message", "victim-stage", { room: "victim-stage", from: "tester", message: "hello", ts: new Date().toISOString() });
@@ -156,6 +173,7 @@ async function victimResources(server: TestServer, owner: string, receiver: Rece
     room: key.room,
     ingress,
     vod: String(vod.id),
+    event: String(event.id),
     stream: String(stream),
     delivery,
     backup,

@@ -127,6 +127,10 @@ const ROUTES: Row[] = [
   ["GET", "/live/alpha/alpha-door/hls/init0.mp4", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
   ["GET", "/live/alpha/alpha-door/h264/stream.m3u8", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
   ["GET", "/live/alpha/alpha-door/h264/init0.mp4", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
+  // The camera timeline's rewind playlist (issue 34) and its files, under the same rule.
+  ["GET", "/live/alpha/alpha-door/dvr.m3u8?since=-60", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
+  ["GET", "/live/alpha/alpha-door/dvr/1.mp4", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
+  ["GET", "/live/alpha/alpha-door/dvr/live/init0.mp4", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
   ["GET", "/play/alpha/alpha-door", [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   // Public playback is off on alpha and no token is given: the player route says why, to everyone.
   ["GET", "/api/v1/apps/alpha/player/alpha-door", [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
@@ -190,6 +194,14 @@ const ROUTES: Row[] = [
   ["GET", "/api/v1/apps/alpha/vods/1", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],
   ["GET", "/api/v1/apps/alpha/vods/1/download", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],
   ["GET", "/api/v1/apps/alpha/vods/1/raw", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],
+  // The camera timeline (issue 34): read like VODs; a room with none recorded is one gap.
+  ["GET", "/api/v1/apps/alpha/cameras/lobby/timeline", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["GET", "/api/v1/apps/alpha/cameras/lobby/events", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["GET", "/api/v1/apps/alpha/cameras/lobby/events/1/thumbnail", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],
+  ["GET", "/api/v1/apps/alpha/cameras/lobby/thumbnails", [401, 401, 404, 200, 200, 200, 200, 200, 401, 401, 401, 403]],
+  ["GET", "/api/v1/apps/alpha/cameras/lobby/thumbnails/2026-01-01T00:00:00.000Z", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403]],
+  // A clip is made like a recording is started; nothing recorded in the range is 404.
+  ["POST", "/api/v1/apps/alpha/cameras/lobby/clips", [401, 401, 404, 404, 404, 404, 404, 404, 401, 401, 401, 403], { since: "2026-01-01T00:00:00.000Z", until: "2026-01-01T00:01:00.000Z" }],
   ["POST", "/api/v1/apps/alpha/vods/1/probe", [401, 401, 404, 404, 404, 403, 404, 404, 401, 401, 401, 403]],
   ["POST", "/api/v1/apps/alpha/vods/1/retry", [401, 401, 404, 404, 404, 403, 404, 404, 401, 401, 401, 403]],
   ["DELETE", "/api/v1/apps/alpha/vods/1", [401, 401, 404, 404, 404, 403, 404, 404, 401, 401, 401, 403]],

@@ -181,6 +181,7 @@ describe("secrets search: no plaintext of any secret in any answer or file", () 
       app: ["victim", "victim-media"],
       room: [victim.ids.room],
       "vods/{id}": [victim.ids.vod],
+      "events/{id}": [victim.ids.event],
       "streams/{id}": [victim.ids.stream],
       "ingress/{id}": [victim.ids.ingress],
       "plugins/{id}": manifests.map((m) => m.id),
@@ -194,6 +195,10 @@ describe("secrets search: no plaintext of any secret in any answer or file", () 
       // A pulled camera's LL-HLS files (the victim has no pulled camera: its answers are the refusals).
       "hls/{file}": ["init0.mp4"],
       "h264/{file}": ["init0.mp4"],
+      // The timeline's pictures and rewind files (the victim records nothing: its answers are the refusals).
+      "thumbnails/{at}": [new Date().toISOString()],
+      "dvr/{segment}": ["1.mp4"],
+      "live/{file}": ["init0.mp4", "0.m4s"],
     };
     const unfilled: string[] = [];
     const gets = world.server.app.routes.filter((r) => r.method === "GET");

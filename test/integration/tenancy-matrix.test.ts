@@ -22,9 +22,12 @@ type Kind = (typeof KINDS)[number];
 /**
  * What a row expects. `hidden`: 404, answered exactly as for an app or id that does not exist.
  * `public`: the route needs no credential, so the attacker's must get what anonymous gets.
+ * `named`: the path's other parameter is a name within the app (a room), not an id the victim
+ * owns: the victim's app is `hidden`, and the attacker's own app given the victim's name answers
+ * for its own room, with no trace of the victim.
  * `{ appToken, owner }`: platform routes: these statuses, and no trace of the victim in the body.
  */
-type Expect = "hidden" | "public" | Readonly<Record<Kind, number>>;
+type Expect = "hidden" | "public" | "named" | Readonly<Record<Kind, number>>;
 
 /** [method, path template, expectation, body]; `{name}` placeholders are the victim's ids (VictimIds, `appId`). */
 type Row = readonly [method: string, path: string, expect: Expect, body?: unknown];
@@ -91,11 +94,21 @@ const ROWS: Row[] = [
   ["GET", "/live/{app}/{room}/hls/{file}", "public"],
   ["GET", "/live/{app}/{room}/h264/stream.m3u8", "public"],
   ["GET", "/live/{app}/{room}/h264/{file}", "public"],
+  ["GET", "/live/{app}/{room}/dvr.m3u8?since=-60", "public"],
+  // An id no victim value shares: the answer names the id, and the matrix swaps the victim's values in answers.
+  ["GET", "/live/{app}/{room}/dvr/424242.mp4", "public"],
+  ["GET", "/live/{app}/{room}/dvr/live/init0.mp4", "public"],
   ["GET", "/play/{app}/{room}", "public"],
   ["GET", "/embed/{app}/{room}", "public"],
   ["GET", `${A}/hls/{run}/live.m3u8`, "hidden"],
   // Recording and VODs.
   ["GET", `${A}/vods`, "hidden"],
+  ["GET", `${A}/cameras/{room}/timeline`, "named"],
+  ["GET", `${A}/cameras/{room}/events`, "named"],
+  ["GET", `${A}/cameras/{room}/events/{event}/thumbnail`, "named"],
+  ["GET", `${A}/cameras/{room}/thumbnails`, "named"],
+  ["GET", `${A}/cameras/{room}/thumbnails/2026-01-01T00:00:00.000Z`, "named"],
+  ["POST", `${A}/cameras/{room}/clips`, "named", { since: "2026-01-01T00:00:00.000Z", until: "2026-01-01T00:01:00.000Z" }],
   ["GET", `${A}/vods/{vod}`, "hidden"],
   ["GET", `${A}/vods/{vod}/download`, "hidden"],
   ["GET", `${A}/vods/{vod}/raw`, "hidden"],
@@ -221,7 +234,8 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function answerOf(res: TestResponse, swaps: ReadonlyArray<readonly [string, string]>): string {
   if (res.status < 400) return `${res.status}`;
   const error = errorOf(res);
-  const message = swaps.reduce((m, [from, to]) => m.replace(new RegExp(`\\b${escaped(from)}\\b`, "g"), to), error.message);
+  // Ids are base64url, so one may begin or end with "-", where \b finds no boundary.
+  const message = swaps.reduce((m, [from, to]) => m.replace(new RegExp(`(?<![\\w-])${escaped(from)}(?![\\w-])`, "g"), to), error.message);
   return `${res.status} ${error.code} ${message}`;
 }
 
@@ -291,13 +305,14 @@ describe("tenancy matrix: another tenant's credentials with the victim's real id
           const res = await call(kind, values);
           const at = `${label}, as the attacker's ${kind}`;
           const seen = markers.filter((m) => res.text.includes(m));
-          if (label === OWN) {
+          if (label === OWN || (expect === "named" && label === OWN_IDS)) {
             if (res.status >= 500 || seen.length > 0) problems.push(`${at}: ${res.status}, naming the victim's ${seen.join(", ")}`);
             continue;
           }
-          const status = expect === "hidden" ? (label === VICTIM ? 404 : undefined) : expect === "public" ? (await call("anonymous", values)).status : expect[kind];
+          const hidden = expect === "hidden" || expect === "named";
+          const status = hidden ? (label === VICTIM ? 404 : undefined) : expect === "public" ? (await call("anonymous", values)).status : expect[kind];
           if (status !== undefined && res.status !== status) problems.push(`${at}: ${res.status}, expected ${status} (${res.text.slice(0, 160)})`);
-          if (expect === "hidden" || res.status === 404) {
+          if (hidden || res.status === 404) {
             // Refused exactly as a made-up app or id is, so the answer confirms nothing.
             const ghost = answerOf(await call(kind, ghostValues), []);
             const got = answerOf(res, swaps);

@@ -1,12 +1,13 @@
 /**
  * An operator's own YOLO model (yolo's `modelPath`): an ONNX file in the layout Ultralytics
  * exports (YOLOv8 and later: one input `[1, 3, S, S]` in 0..1, one output `[1, 4 + C, N]` of box
- * centre, size in input pixels and C class scores, no objectness), run by ONNX Runtime's WASM
- * build, which ships in its npm package. Frames are letterboxed to the model's size; boxes come
- * back normalized to the frame, after per-class non-maximum suppression.
+ * centre, size in input pixels and C class scores, no objectness), run by ONNX Runtime's native CPU
+ * build (onnxruntime-node, whose npm package carries the binaries): about six times the speed of
+ * its WASM build on one core (docs/benchmarks.md, Plugins). Frames are letterboxed to the model's
+ * size; boxes come back normalized to the frame, after per-class non-maximum suppression.
  */
 import { readFile } from "node:fs/promises";
-import * as ort from "onnxruntime-web";
+import * as ort from "onnxruntime-node";
 import sharp from "sharp";
 import { COCO_LABELS } from "./coco.ts";
 import type { VisionModel } from "./vision.ts";
@@ -15,6 +16,9 @@ import type { VisionModel } from "./vision.ts";
 const NMS_IOU = 0.45;
 /** The grey Ultralytics pads letterboxed pictures with. */
 const PAD = 114;
+
+/** One thread: the worker is one process among the service's, on a machine it shares. */
+export const SESSION_OPTIONS: ort.InferenceSession.SessionOptions = { executionProviders: ["cpu"], intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: "sequential" };
 
 type Box = { label: string; score: number; box: [number, number, number, number] };
 
@@ -40,9 +44,7 @@ export async function loadOnnxYolo(modelPath: string, minScore: number, max: num
   const bytes = await readFile(modelPath).catch((err: NodeJS.ErrnoException) => {
     throw new Error(`modelPath ${modelPath}: ${err.code === "ENOENT" ? "no such file on the server" : err.message}`);
   });
-  // One thread: the worker is one process among the service's, on a machine it shares.
-  ort.env.wasm.numThreads = 1;
-  const session = await ort.InferenceSession.create(bytes).catch((err: Error) => {
+  const session = await ort.InferenceSession.create(bytes, SESSION_OPTIONS).catch((err: Error) => {
     throw new Error(`modelPath ${modelPath} is not an ONNX model ONNX Runtime can load: ${err.message}`);
   });
   const input = session.inputMetadata[0];

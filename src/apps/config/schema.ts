@@ -23,6 +23,36 @@ export const DEFAULT_LAYERS = [
   { height: 240, bitrate_kbps: 300 },
 ] as const;
 
+/** A rectangle of the picture, as fractions of its width and height: [x, y, width, height]. */
+const region = z
+  .tuple([z.number().min(0).max(1), z.number().min(0).max(1), z.number().min(0).max(1), z.number().min(0).max(1)])
+  .refine(([x, y, w, h]) => w > 0 && h > 0 && x + w <= 1.000001 && y + h <= 1.000001, "[x, y, width, height] as fractions of the picture, inside it");
+
+/** Which detections become timeline events, and how often one is announced (issue 34). */
+const timelineEvents = z.strictObject({
+  /** Detector labels that make events (yolo's COCO names, or a custom model's). */
+  labels: z.array(z.string().min(1).max(64)).max(100).default(["person"]),
+  /** Detections scoring less are not events. */
+  min_score: z.number().min(0).max(1).default(0.5),
+  /** Detections of a label this many seconds apart or less are one event. */
+  merge_seconds: z.number().min(0).max(600).default(5),
+  /** After a room's `camera_event` of a label, another of it is announced only this long after (the event is still recorded). */
+  cooldown_seconds: z.number().int().min(0).max(86_400).default(60),
+});
+
+/** The frame-difference motion detector on a camera's low-rate feed (issue 34). */
+const timelineMotion = z.strictObject({
+  enabled: z.boolean().default(false),
+  /** Frames a second it compares. */
+  fps: z.number().min(0.2).max(10).default(2),
+  /** How much a pixel's brightness must change (of 255) to count as moved: lower is more sensitive. */
+  threshold: z.number().int().min(1).max(255).default(25),
+  /** The share of the picture that must move for motion: lower is more sensitive. */
+  min_area: z.number().min(0.0001).max(1).default(0.01),
+  /** Regions never looked at (a tree, a clock, a road). */
+  masks: z.array(region).max(32).default([]),
+});
+
 /**
  * The whole per-app `config.yaml`, snake_case as written by people. Every key has a default, so
  * an empty file is a valid config. Unknown keys are refused: a typo must not silently do nothing.
@@ -123,6 +153,42 @@ export const appConfigSchema = z.strictObject({
        * by another within this many ms is sent again; 0 turns it off (see docs/cameras.md).
        */
       repaint_ms: z.number().int().min(0).max(1000).default(150),
+    })
+    .prefault({}),
+  /**
+   * The camera timeline (issue 34; docs/timeline.md): camera rooms recorded continuously, in
+   * segments of `segment_seconds` (each ends at the first keyframe at or after it), events from
+   * detections, motion and the camera connecting, and how long each is kept. Off unless enabled;
+   * `rooms` turns it on or off, or sets the length or the motion detector, for one room.
+   */
+  timeline: z
+    .strictObject({
+      enabled: z.boolean().default(false),
+      segment_seconds: z.number().int().min(2).max(600).default(60),
+      /** Segments go to the app's S3 when it has one; false keeps them on the node that wrote them. */
+      upload: z.boolean().default(true),
+      /** Days a segment no event covers is kept; fractions are allowed (a test's compressed day). */
+      continuous_days: z.number().positive().max(3650).default(7),
+      /** Days a segment under an event (with its padding) is kept, when longer than continuous_days. */
+      events_days: z.number().positive().max(3650).default(30),
+      /** Seconds before and after an event whose segments are kept with it. */
+      event_padding_seconds: z.number().int().min(0).max(600).default(10),
+      /** The most bytes of segments the app keeps; the oldest go first past it. 0: no cap. */
+      max_bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+      events: timelineEvents.prefault({}),
+      motion: timelineMotion.prefault({}),
+      rooms: z
+        .record(
+          z.string().max(120).regex(/^[A-Za-z0-9._-]+$/, "a room name: letters, digits, dots, dashes and underscores"),
+          z.strictObject({
+            enabled: z.boolean().optional(),
+            segment_seconds: z.number().int().min(2).max(600).optional(),
+            /** The room's own motion detector settings, over the app's. */
+            motion: timelineMotion.partial().optional(),
+          }),
+        )
+        .refine((rooms) => Object.keys(rooms).length <= 1000, "at most 1000 rooms")
+        .default({}),
     })
     .prefault({}),
   /** This app's own LiveKit, instead of the SERVICE_LIVEKIT_* one; the API secret is in the secrets store. */

@@ -8,6 +8,7 @@ import { KeysTab } from "./keys.js";
 import { LiveTab } from "./live.js";
 import { LogsTab } from "./logs.js";
 import { PluginsTab } from "./plugins.js";
+import { TimelineTab } from "./timeline.js";
 import { VodsTab } from "./vods.js";
 
 const FEATURES = [
@@ -64,10 +65,11 @@ function CreateApp({ onCreated }) {
   </section>`;
 }
 
-/** The app page's tabs: `#/apps/<name>/<id>`; each but settings lives in its own module. */
+/** The app page's tabs: `#/apps/<name>/<id>[/<item>][?query]`; each but settings lives in its own module. */
 const TABS = [
   { id: "settings", label: "Settings" },
   { id: "live", label: "Live", Tab: LiveTab },
+  { id: "timeline", label: "Timeline", Tab: TimelineTab },
   { id: "keys", label: "Keys", Tab: KeysTab },
   { id: "config", label: "Config", Tab: ConfigTab },
   { id: "deliveries", label: "Deliveries", Tab: DeliveriesTab },
@@ -76,7 +78,7 @@ const TABS = [
   { id: "plugins", label: "Plugins", Tab: PluginsTab },
 ];
 
-export function AppDetail({ name, tab = "settings" }) {
+export function AppDetail({ name, tab = "settings", item, params }) {
   const me = account();
   const current = TABS.find((t) => t.id === tab) ?? TABS[0];
   return html`<main id="main">
@@ -85,7 +87,7 @@ export function AppDetail({ name, tab = "settings" }) {
     <nav aria-label="App sections" class="tabs">
       ${TABS.map((t) => html`<a href=${`#/apps/${encodeURIComponent(name)}/${t.id}`} aria-current=${t === current ? "page" : undefined}>${t.label}</a>`)}
     </nav>
-    ${current.Tab ? html`<${current.Tab} key=${`${name}/${current.id}`} name=${name} me=${me} />` : html`<${SettingsTab} name=${name} me=${me} />`}
+    ${current.Tab ? html`<${current.Tab} key=${`${name}/${current.id}`} name=${name} me=${me} item=${item} params=${params} />` : html`<${SettingsTab} name=${name} me=${me} />`}
   </main>`;
 }
 

@@ -3,6 +3,9 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "./api.js";
 import { Message, can, html, useLoad, when } from "./ui.js";
 
+/** The Timeline tab of a camera room: `#/apps/<app>/timeline/<room>`. */
+export const timelineHash = (app, room) => `#/apps/${encodeURIComponent(app)}/timeline/${encodeURIComponent(room)}`;
+
 const REFRESH_MS = 3000;
 /** Play tokens are minted for 10 minutes and replaced after 8, so a thumbnail never goes dark. */
 const PLAY_TOKEN_TTL = "10m";
@@ -11,8 +14,8 @@ const PLAY_TOKEN_RENEW_MS = 8 * 60_000;
 const DETAILS_MAX = 20;
 
 const appPath = (name) => `/apps/${encodeURIComponent(name)}`;
-const livePath = (app, room) => `/live/${encodeURIComponent(app)}/${encodeURIComponent(room)}`;
-const withToken = (url, token) => (token ? `${url}?token=${encodeURIComponent(token)}` : url);
+export const livePath = (app, room) => `/live/${encodeURIComponent(app)}/${encodeURIComponent(room)}`;
+export const withToken = (url, token) => (token ? `${url}?token=${encodeURIComponent(token)}` : url);
 
 export function formatBitrate(bps) {
   if (bps === null || bps === undefined || !Number.isFinite(bps)) return "—";
@@ -121,7 +124,8 @@ function RoomTable({ name, me, rooms, privatePlayback }) {
       <td>${r.participants}</td>
       <td data-cell="viewers">${r.viewers ?? "—"}</td>
       <td>${formatBitrate(r.bitrate)}</td>
-      <td>${r.camera ? html`<${CameraPreview} app=${name} room=${r.room} me=${me} privatePlayback=${privatePlayback} />` : html`<a href=${`/play/${encodeURIComponent(name)}/${encodeURIComponent(r.room)}`} target="_blank" rel="noopener">Open player</a>`}</td>
+      <td>${r.camera ? html`<${CameraPreview} app=${name} room=${r.room} me=${me} privatePlayback=${privatePlayback} />
+        <a href=${timelineHash(name, r.room)}>Timeline<span class="visually-hidden"> of ${r.room}</span></a>` : html`<a href=${`/play/${encodeURIComponent(name)}/${encodeURIComponent(r.room)}`} target="_blank" rel="noopener">Open player</a>`}</td>
     </tr>`)}</tbody>
   </table></div>`;
 }
@@ -137,16 +141,12 @@ function StreamTable({ streams }) {
 }
 
 /**
- * The camera's last frame, reloaded every few seconds, and a link to the player. With private
- * playback both carry a subscribe-only play token for this room, minted here and renewed.
+ * A subscribe-only play token for `room` while playback is private (`privatePlayback` true),
+ * minted here and renewed before it expires; `{ token, error }`. Null `privatePlayback` means not
+ * known yet; false needs no token.
  */
-function CameraPreview({ app, room, me, privatePlayback }) {
+export function usePlayToken(app, room, me, privatePlayback) {
   const [play, setPlay] = useState({ token: null, error: null });
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setTick((t) => t + 1), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
   useEffect(() => {
     if (!privatePlayback) return undefined;
     if (!can(me, "stream:write")) {
@@ -166,6 +166,20 @@ function CameraPreview({ app, room, me, privatePlayback }) {
       clearInterval(timer);
     };
   }, [app, room, privatePlayback]);
+  return play;
+}
+
+/**
+ * The camera's last frame, reloaded every few seconds, and a link to the player. With private
+ * playback both carry a play token (`usePlayToken`).
+ */
+function CameraPreview({ app, room, me, privatePlayback }) {
+  const play = usePlayToken(app, room, me, privatePlayback);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((t) => t + 1), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
   if (privatePlayback === null) return html`<span>…</span>`;
   if (privatePlayback && !play.token) return play.error ? html`<${Message} error=${play.error} />` : html`<span>…</span>`;
   const token = privatePlayback ? play.token : null;

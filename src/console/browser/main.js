@@ -12,7 +12,8 @@ import { SystemPage } from "./system.js";
 import { html } from "./ui.js";
 
 /**
- * `#/apps`, `#/apps/<name>[/<tab>]`, `#/account`, `#/actors`, `#/cluster`, `#/system`, and before
+ * `#/apps`, `#/apps/<name>[/<tab>[/<item>]][?query]` (the tab reads `item` and the query: the
+ * Timeline tab's room and day), `#/account`, `#/actors`, `#/cluster`, `#/system`, and before
  * signing in `#/signup` and `#/invite`; anything else is the app list.
  */
 function parse(hash) {
@@ -20,7 +21,7 @@ function parse(hash) {
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
   const params = new URLSearchParams(query);
   if (["account", "actors", "cluster", "system", "signup", "invite"].includes(parts[0])) return { page: parts[0], params };
-  if (parts[0] === "apps" && parts[1]) return { page: "app", name: parts[1], tab: parts[2] ?? "settings" };
+  if (parts[0] === "apps" && parts[1]) return { page: "app", name: parts[1], tab: parts[2] ?? "settings", item: parts[3], params };
   return { page: "apps", flash: params.get("deleted") ? `App ${params.get("deleted")} was deleted.` : "" };
 }
 
@@ -62,7 +63,7 @@ function Page({ route }) {
   if (route.page === "actors") return html`<${Actors} />`;
   if (route.page === "cluster") return html`<${ClusterPage} />`;
   if (route.page === "system") return html`<${SystemPage} />`;
-  if (route.page === "app") return html`<${AppDetail} key=${route.name} name=${route.name} tab=${route.tab} />`;
+  if (route.page === "app") return html`<${AppDetail} key=${route.name} name=${route.name} tab=${route.tab} item=${route.item} params=${route.params} />`;
   return html`<${AppList} flash=${route.flash} />`;
 }
 
@@ -70,10 +71,11 @@ function Console() {
   const me = useAccount();
   const route = useRoute();
   // A new page moves focus to its heading, so keyboard and screen-reader users start at the top.
+  // Not a new item or query within a tab (the Timeline's day): the person is still at their control.
   useEffect(() => {
     document.querySelector("main h1")?.focus();
     document.title = `${route.page === "app" ? route.name : route.page} · Console`;
-  }, [route, me === null]);
+  }, [route.page, route.name, route.tab, me === null]);
   if (!me && route.page === "signup") return html`<${SignUp} />`;
   if (!me && route.page === "invite") return html`<${AcceptInvite} params=${route.params} />`;
   if (!me) return html`<${SignIn} />`;

@@ -38,10 +38,11 @@ function query(filters, offset) {
   return q.toString();
 }
 
-export function VodsTab({ name, me }) {
+/** `#/apps/<name>/vods?vod=<id>` opens that VOD (the Timeline tab links an exported clip so). */
+export function VodsTab({ name, me, params }) {
   const [filters, setFilters] = useState(EMPTY);
   const [offset, setOffset] = useState(0);
-  const [open, setOpen] = useState(null);
+  const [open, setOpen] = useState(() => Number(params?.get("vod")) || null);
   const [flash, setFlash] = useState("");
   const list = useLoad(() => apiPage(`${vodsPath(name)}?${query(filters, offset)}`), [name, filters, offset]);
   const page = list.data;
