@@ -1,13 +1,16 @@
 /**
- * The plugin workers (issue 16), in two parts:
+ * The plugin workers (issues 16 and 34), in three parts:
+ * - detectors: each detector runtime in this process on one thread, on the fixture: the built-in
+ *   COCO detector (tfjs WASM) as the baseline, ONNX Runtime's WASM and native builds on a
+ *   YOLOv8n-shaped network; CPU ms per frame and detections per second per core;
  * - workers: each worker process (yolo, deface) driven directly through `WorkerProcess` with the
  *   fixture photo as its camera, answered the moment it asks, at fps 30: frames per second, the
  *   round trip per frame, its own stats, CPU and RSS; against decoding the same JPEG in this process;
  * - fanout: the service's CPU per MB of MJPEG delivered to viewers with no plugin, with deface
  *   running (viewers on the original), and with the viewers on the deface rendition.
  *
- *   npm run bench:plugins [-- workers | fanout]   (both by default)
- *   env: BENCH_WORKER_SECONDS (12), BENCH_FANOUT_SECONDS (10), BENCH_WARMUP_SECONDS (4),
+ *   npm run bench:plugins [-- detectors | workers | fanout]   (all by default)
+ *   env: BENCH_DETECTOR_SECONDS (8), BENCH_WORKER_SECONDS (12), BENCH_FANOUT_SECONDS (10), BENCH_WARMUP_SECONDS (4),
  *        BENCH_DECODE_SECONDS (3), BENCH_VIEWERS (50), BENCH_DEFACE_FPS (deface's default),
  *        BENCH_VARIANT (1: also measure viewers on the rendition; 0: skip it)
  *
@@ -18,11 +21,12 @@ import os from "node:os";
 import type { Timing } from "./mjpeg/measure.ts";
 import { envNumber, runMain } from "./shared/cli.ts";
 import { measureDecode } from "./plugins/decode.ts";
+import { measureDetectors } from "./plugins/detectors.ts";
 import { runFanout } from "./plugins/fanout.ts";
-import { LEGEND, renderFanout, renderWorkers, type WorkerSection } from "./plugins/report.ts";
+import { LEGEND, renderDetectors, renderFanout, renderWorkers, type WorkerSection } from "./plugins/report.ts";
 import { probeWorker, WORKER_PLUGINS, type WorkerFigures, type WorkerPlugin } from "./plugins/worker-probe.ts";
 
-const PARTS = ["workers", "fanout"] as const;
+const PARTS = ["detectors", "workers", "fanout"] as const;
 type Part = (typeof PARTS)[number];
 
 /** 512x512, one person, one face: what both detectors are tested on. */
@@ -64,11 +68,16 @@ async function main(): Promise<number> {
   console.log(`bench:plugins  node ${process.version}, ${os.availableParallelism()} cpus, parts ${parts.join(" ")}, fixture ${jpeg.length} bytes, warm-up ${warmupSeconds} s`);
   let failed = false;
   const out: string[] = [];
+  if (parts.includes("detectors")) {
+    const seconds = envNumber("BENCH_DETECTOR_SECONDS", 8, 1, { integer: false });
+    const detectors = await measureDetectors(jpeg, seconds, (line) => process.stderr.write(`${line}\n`));
+    out.push(`## Detectors, one thread each in this process (${seconds} s each)`, "", renderDetectors(detectors));
+  }
   if (parts.includes("workers")) {
     const seconds = envNumber("BENCH_WORKER_SECONDS", 12, 1, { integer: false });
     const section = await workersPart(jpeg, { warmupSeconds, seconds });
     failed ||= section.errors.length > 0;
-    out.push(`## Workers, driven directly at fps 30 (${seconds} s window each)`, "", renderWorkers(section));
+    out.push(...(out.length > 0 ? [""] : []), `## Workers, driven directly at fps 30 (${seconds} s window each)`, "", renderWorkers(section));
   }
   if (parts.includes("fanout")) {
     const seconds = envNumber("BENCH_FANOUT_SECONDS", 10, 1, { integer: false });

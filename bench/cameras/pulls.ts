@@ -8,14 +8,14 @@ import { coresOver } from "./cpu.ts";
 
 /**
  * The baseline: every camera pulled by the service's own `Puller` from this process, so the
- * ffmpeg command line is the service's to the byte (RTSP over TCP, the video copied into the same
- * fragmented MP4), with its output thrown away: the copy with nothing after it. Answers the cores
- * those ffmpegs use over `seconds`, after `warmupSeconds`.
+ * ffmpeg input is the service's (RTSP over `transport` straight to the camera, the video copied into
+ * fragmented MP4 as the service's ring files hold it), its output thrown away: the copy with
+ * nothing after it. Answers the cores those ffmpegs use over `seconds`, after `warmupSeconds`.
  */
-export async function barePullCores(urls: readonly string[], seconds: number, warmupSeconds: number): Promise<number> {
+export async function barePullCores(urls: readonly string[], seconds: number, warmupSeconds: number, transport: "tcp" | "udp"): Promise<number> {
   const ended: string[] = [];
   let live = 0;
-  const pulls = urls.map((url) => new Puller({ url, output: FMP4_OUTPUT, onLive: () => live++, onEnded: (end) => ended.push(end.error) }));
+  const pulls = urls.map((url) => new Puller({ url, transport, output: FMP4_OUTPUT, onLive: () => live++, onEnded: (end) => ended.push(end.error) }));
   try {
     await eventually(() => live === urls.length || ended.length > 0, 20_000, "the bare pulls to be live");
     if (ended.length > 0) throw new Error(`a bare pull ended: ${ended.join("; ")}`);
@@ -43,10 +43,10 @@ interface IngressView {
 }
 
 /** Asks the service to pull each URL into room `<prefix><i>` of `app`; resolves once every one is live. */
-export async function pullCameras(service: BenchService, app: string, urls: readonly string[], prefix: string): Promise<PulledRoom[]> {
+export async function pullCameras(service: BenchService, app: string, urls: readonly string[], prefix: string, transport: "tcp" | "udp" = "tcp"): Promise<PulledRoom[]> {
   const rooms: PulledRoom[] = [];
   for (const [i, url] of urls.entries()) {
-    const { data } = (await service.api("POST", `/api/v1/apps/${app}/ingress`, { inputType: "url", url, room: `${prefix}${i}` })) as { data: IngressView };
+    const { data } = (await service.api("POST", `/api/v1/apps/${app}/ingress`, { inputType: "url", url, room: `${prefix}${i}`, transport })) as { data: IngressView };
     rooms.push({ ingressId: data.ingressId, room: data.roomName });
   }
   const states = async () =>

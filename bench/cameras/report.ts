@@ -15,7 +15,7 @@ export interface Results {
   /** Cores of the bare ffmpeg pulls of every camera. */
   readonly bare: number;
   readonly idle: ServiceCores;
-  /** What the pulled cameras add to idle. */
+  /** What the pulled cameras add to idle, nobody watching them. */
   readonly live: ServiceCores;
   /** What the pulled cameras add to idle while every one is recorded, and how their VODs ended. */
   readonly recorded: { readonly added: ServiceCores; readonly vods: Readonly<Record<string, number>> };
@@ -50,12 +50,12 @@ export function report(r: Results): string {
   return [
     cells("CPU: the service process and its ffmpeg children", "cores", "node", "per camera", "vs baseline"),
     cells(`${r.cameras} bare ffmpeg -c copy pulls (baseline)`, r.bare.toFixed(3), "-", pct(perBare), "1.00x"),
-    serviceRow("service: pulled + live LL-HLS", r.live, r.cameras, perBare, `goal <= ${COPY_GOAL.toFixed(2)}x`),
-    serviceRow("service: pulled + recording (and live LL-HLS)", r.recorded.added, r.cameras, perBare, `goal <= ${COPY_GOAL.toFixed(2)}x; VODs: ${vods}`),
+    serviceRow("service: pulled, nobody watching", r.live, r.cameras, perBare, `goal <= ${COPY_GOAL.toFixed(2)}x`),
+    serviceRow("service: pulled + recording", r.recorded.added, r.cameras, perBare, `goal <= ${COPY_GOAL.toFixed(2)}x; VODs: ${vods}`),
     cells(`MJPEG: ${r.mjpeg.cameras} x ${r.mjpeg.size} JPEGs at ${r.mjpeg.fps} fps, recorded`, r.mjpeg.added.total.toFixed(3), r.mjpeg.added.node.toFixed(3), pct(perMjpeg), `${(perMjpeg / perBare).toFixed(1)}x`, cheaper),
     `(the service idle, ${pct(r.idle.total)} of a core, is subtracted from its rows; "node" is its node process alone)`,
     "",
-    `LL-HLS viewers: ${v.count} HTTP viewers over ${r.cameras} cameras (blocking playlist reload, then the part): +${v.added.total.toFixed(3)} cores, ${pct(v.added.total / v.count)} of a core per viewer; ` +
+    `LL-HLS viewers: ${v.count} HTTP viewers over ${r.cameras} cameras (blocking playlist reload, then the part), with the live windows they make: +${v.added.total.toFixed(3)} cores, ${pct(v.added.total / v.count)} of a core per viewer; ` +
       `${v.counts.parts} of ~${Math.round((v.count * r.seconds) / FMP4_PART_SECONDS)} parts a player would take, ${(v.counts.bytes / 1e6 / r.seconds).toFixed(1)} MB/s served, ${v.counts.errors} errors${v.counts.lastError ? ` (last: ${v.counts.lastError})` : ""}`,
     "",
     `glass-to-glass, a ${r.glass.size} camera at ${r.glass.fps} fps encoding live with the time code, beside the ${r.cameras} pulled cameras, ${r.glass.seconds} s:`,

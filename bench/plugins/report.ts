@@ -1,8 +1,10 @@
 /**
  * The plugin bench's tables: each figure beside its ratio to the baseline measured in the same run
- * (the in-process JPEG decode for the workers, the service without a plugin for the fan-out).
+ * (the in-process JPEG decode for the workers, the built-in detector and ONNX Runtime's WASM build
+ * for the detectors, the service without a plugin for the fan-out).
  */
 import type { DecodeFigures } from "./decode.ts";
+import type { DetectorFigures } from "./detectors.ts";
 import type { FanoutFigures, FanoutRun } from "./fanout.ts";
 import type { WorkerFigures, WorkerPlugin } from "./worker-probe.ts";
 
@@ -75,6 +77,29 @@ export function renderWorkers(s: WorkerSection): string {
   ].join("\n");
 }
 
+/** Detections per second per core: one run is one frame's detection, paid in CPU ms. */
+const perCore = (d: DetectorFigures): number => 1000 / d.cpuMs;
+
+export function renderDetectors(detectors: readonly DetectorFigures[]): string {
+  const base = detectors[0];
+  const rows = detectors.map((d) => {
+    const wasm = detectors.find((o) => o.model === d.model && o.scope === d.scope && o.runtime.includes("WASM"));
+    return [
+      d.model,
+      d.runtime,
+      d.scope,
+      String(d.runs),
+      `${fixed(d.latency.mean, 1)} / ${fixed(d.latency.p99, 1)}`,
+      fixed(d.cpuMs, 1),
+      fixed(perCore(d), 1),
+      base ? times(perCore(d) / perCore(base)) : "-",
+      wasm && wasm !== d ? times(perCore(d) / perCore(wasm)) : "-",
+      d.found ?? "-",
+    ];
+  });
+  return table(["model", "runtime", "measured", "runs", "wall ms mean / p99", "cpu ms per run", "detections/s per core", "x built-in", "x WASM", "found"], rows);
+}
+
 function workerCell(f: FanoutFigures): string[] {
   const w = f.worker;
   if (!w) return ["-", "-", "-"];
@@ -120,6 +145,7 @@ export function renderFanout(run: FanoutRun): string {
 
 export const LEGEND = [
   "round trip: the bench sends a frame when the worker asks, until its detections or rendition are back (IPC both ways included); worker's own stats: its 5 s reports in the window",
+  "detectors: one thread each, in the bench's process; cpu ms per run from process.cpuUsage, so a busy machine stretches wall time but not it; detections/s per core = 1000 / cpu ms; x built-in: over the built-in detector's; x WASM: over ONNX Runtime's WASM build on the same network",
   "x decode: the round trip's mean over the mean time to decode the same JPEG to RGB with sharp in the bench's process, the cost of touching a frame at all",
   "cpu: 100% = one core busy over the window; MB = 10^6 bytes delivered to the viewers; ms cpu/MB: CPU ms spent per MB delivered; x (a): over the service's own figure with no plugin",
   "CPU from /proc/<pid>/task/*/schedstat (ns); the user part of the service's in parentheses from /proc/<pid>/stat, in 10 ms ticks",
