@@ -15,7 +15,8 @@
  *   npm run bench:cameras
  *   env: BENCH_CAMERAS (4), BENCH_SECONDS (10 per CPU window), BENCH_WARMUP_SECONDS (3),
  *        BENCH_VIEWERS (20), BENCH_MJPEG_CAMERAS (1), BENCH_LATENCY_SECONDS (20),
- *        BENCH_TRANSPORT (tcp; udp pulls the cameras, and the baseline, over RTSP's UDP transport)
+ *        BENCH_TRANSPORT (tcp; udp pulls the cameras, and the baseline, over RTSP's UDP transport),
+ *        BENCH_RTSP_DIRECT (off; 1 gives the service SERVICE_RTSP_DIRECT=127.0.0.1/32: no relay on the byte path)
  */
 import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -55,9 +56,10 @@ async function main(): Promise<number> {
   const mjpegCount = envNumber("BENCH_MJPEG_CAMERAS", 1, 1);
   const latencySeconds = envNumber("BENCH_LATENCY_SECONDS", 20, 5, { integer: false });
   const transport = process.env["BENCH_TRANSPORT"] === "udp" ? "udp" : "tcp";
+  const rtspDirect = process.env["BENCH_RTSP_DIRECT"] === "1";
   console.log(
     `bench:cameras  node ${process.version}, ${os.availableParallelism()} cpus; ${n} pulled cameras, each ${CLIP.size} H.264 at ${CLIP.fps} fps, ` +
-      `${CLIP.bitrate}b/s, ${CLIP.gop / CLIP.fps} s GOP (a ${CLIP.seconds} s clip looped by the RTSP fixture), RTSP over ${transport.toUpperCase()}; ${seconds} s CPU windows after ${warmupSeconds} s`,
+      `${CLIP.bitrate}b/s, ${CLIP.gop / CLIP.fps} s GOP (a ${CLIP.seconds} s clip looped by the RTSP fixture), RTSP over ${transport.toUpperCase()}${rtspDirect ? " straight to the cameras (SERVICE_RTSP_DIRECT)" : " through the guard's relay"}; ${seconds} s CPU windows after ${warmupSeconds} s`,
   );
   step("encoding the 1080p clip");
   const clip = await makeClip();
@@ -70,7 +72,7 @@ async function main(): Promise<number> {
   try {
     step(`baseline: ${n} bare ffmpeg pulls`);
     const bare = await barePullCores(urls, seconds, warmupSeconds, transport);
-    service = await BenchService.start(SERVICE_ENV);
+    service = await BenchService.start(rtspDirect ? { ...SERVICE_ENV, SERVICE_RTSP_DIRECT: "127.0.0.1/32" } : SERVICE_ENV);
     const pid = service.pid;
     await service.api("POST", "/api/v1/apps", { name: APP });
     await service.api("PUT", `/api/v1/apps/${APP}/config/raw`, { yaml: APP_CONFIG });

@@ -154,6 +154,7 @@ const envSchema = z.object({
   SERVICE_NODE_URL: optionalUrl(["http", "https"]),
   SERVICE_CLUSTER_STALE_SECONDS: integer(90, 1, 86_400),
   SERVICE_SSRF_ALLOWLIST: optionalText(),
+  SERVICE_RTSP_DIRECT: cidrs,
   SERVICE_RTMP_PASSWORD_WINDOW_SECONDS: integer(10, 1, 3600),
   SERVICE_S3_AMBIENT_CREDENTIALS: optionalText().transform((v) => (v ?? "").split(",").map((e) => e.trim()).filter((e) => e !== "")),
   SERVICE_LIVEKIT_URL: optionalUrl(["http", "https"]),
@@ -238,6 +239,12 @@ const configSchema = envSchema
       url: (e.SERVICE_NODE_URL ?? `http://${publicHost === "localhost" ? "127.0.0.1" : publicHost}:${e.SERVICE_PORT}`).replace(/\/+$/, ""),
     },
     ssrfAllowlist: e.SERVICE_SSRF_ALLOWLIST,
+    /**
+     * Camera networks the operator trusts: an RTSP camera whose checked address is in one is
+     * pulled by ffmpeg straight from that address, without the relay that refuses redirects
+     * (docs/security.md), which costs a loopback hop per byte over TCP.
+     */
+    rtspDirect: e.SERVICE_RTSP_DIRECT as readonly Cidr[],
     rtmpValidateWindowMs: e.SERVICE_RTMP_PASSWORD_WINDOW_SECONDS * 1000,
     /**
      * Apps whose S3 client may sign with the host's own credential chain (environment, instance

@@ -5,6 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { statSync } from "node:fs";
+import { urlInputOptions } from "../src/lib/url-input.ts";
 
 /** What a finished VOD's metatags hold (SPEC 2.7). */
 export interface MediaInfo {
@@ -30,7 +31,7 @@ function background(command: string, args: readonly string[], options: { timeout
 export function probe(input: { file: string }): MediaInfo {
   const out = background(
     "ffprobe",
-    ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height:format=duration,format_name", "-of", "json", input.file],
+    ["-v", "error", ...urlInputOptions(input.file), "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height:format=duration,format_name", "-of", "json", input.file],
     { timeout: TIMEOUT_MS },
   );
   const json = JSON.parse(out) as { streams?: Array<{ codec_name?: string; width?: number; height?: number }>; format?: { duration?: string; format_name?: string } };

@@ -39,6 +39,7 @@ export function ingestModule(
     events,
     quota: deps.quota,
     ssrf,
+    rtspDirect: config.rtspDirect,
     proxy,
     node: config.node.id,
     logger,

@@ -9,6 +9,7 @@ import type { Databases } from "../db/databases.ts";
 import type { EventDispatcher } from "../events/dispatcher.ts";
 import { InTurn } from "../lib/in-turn.ts";
 import { problem, type Problem } from "../lib/problem.ts";
+import { inCidrs, type Cidr } from "../lib/cidr.ts";
 import { checkHost, pinnedUrl, ssrfRefusal, withAllowHint, type SsrfAllowlist } from "../lib/ssrf.ts";
 import type { Ownership } from "../peers/ownership.ts";
 import { maskCredentials, Puller, type PulledMedia } from "../pull/puller.ts";
@@ -47,6 +48,8 @@ export interface PulledCamerasOptions {
   readonly events: EventDispatcher;
   readonly quota: StreamQuota;
   readonly ssrf: SsrfAllowlist;
+  /** Camera networks the operator trusts (SERVICE_RTSP_DIRECT): an RTSP camera there is pulled without the guard's relay. */
+  readonly rtspDirect: readonly Cidr[];
   /** What the ffmpeg of an HLS source fetches through (the SSRF rules for its segments and redirects). */
   readonly proxy: SourceProxy;
   readonly node: string;
@@ -299,14 +302,16 @@ export class PulledCameras implements LocalStreams {
       return;
     }
     // An HLS source's segments and redirects may name any host: each is checked in the proxy. An
-    // RTSP camera's redirect would be followed by ffmpeg: it connects through a relay that refuses one.
+    // RTSP camera's redirect would be followed by ffmpeg: it connects through a relay that refuses
+    // one, unless the operator trusts the camera's network (then ffmpeg gets the checked address).
     const scheme = source.protocol;
+    const guarded = (scheme === "rtsp:" || scheme === "rtsps:") && !inCidrs(verdict.address, this.o.rtspDirect);
     let httpProxy: string | undefined;
     let guard: RtspGuard | undefined;
     let ring: SegmentRing | undefined;
     try {
       httpProxy = scheme === "http:" || scheme === "https:" ? await this.o.proxy.url() : undefined;
-      guard = scheme === "rtsp:" || scheme === "rtsps:" ? await RtspGuard.open(url, verdict.address) : undefined;
+      guard = guarded ? await RtspGuard.open(url, verdict.address) : undefined;
       this.rings ??= ringRoot();
       ring = await SegmentRing.open(this.rings, running.id);
     } catch (err) {

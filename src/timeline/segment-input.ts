@@ -61,7 +61,7 @@ export function unreadable(r: SegmentReader, app: string, row: SegmentRow): Prob
  * What ffmpeg reads one picture of a segment from: its file on this node, else its object through
  * a presigned URL, so ffmpeg reads only up to the frame. The app's S3 endpoint is the tenant's:
  * the URL passes the outbound checks a VOD probe's does, and ffmpeg is told to follow no redirect
- * (`urlInputOptions`), so the endpoint cannot send it elsewhere.
+ * (`urlInputOptions` in src/lib/url-input.ts), so the endpoint cannot send it elsewhere.
  */
 export async function segmentInput(r: SegmentReader, app: string, row: SegmentRow): Promise<string | Problem> {
   if (row.object_key === null) return localFile(r, row);
@@ -72,8 +72,6 @@ export async function segmentInput(r: SegmentReader, app: string, row: SegmentRo
   return refused === undefined ? url : problem("bad_request", `segment ${row.id} cannot be read from the app's S3: ${refused}`);
 }
 
-/** ffmpeg's options for reading an input over HTTP: no redirect followed, and a stalled read given up rather than holding a slot. */
-export const urlInputOptions = (input: string): string[] => (/^https?:/.test(input) ? ["-max_redirects", "0", "-rw_timeout", "15000000"] : []);
 
 /**
  * A segment as a file on this disk for a clip to join: its own file, else its object downloaded

@@ -8,8 +8,9 @@ import type { AppService } from "../apps/service.ts";
 import type { AppRef } from "../apps/store.ts";
 import type { Databases } from "../db/databases.ts";
 import { isProblem, problem, type Problem } from "../lib/problem.ts";
+import { urlInputOptions } from "../lib/url-input.ts";
 import type { ThumbnailEntry, ThumbnailsQuery } from "./schemas.ts";
-import { ffmpeg, segmentInput, urlInputOptions, type SegmentReader } from "./segment-input.ts";
+import { ffmpeg, segmentInput, type SegmentReader } from "./segment-input.ts";
 import { LONGEST_SEGMENT_MS } from "./service.ts";
 import { timelineStore, type SegmentRow } from "./store.ts";
 

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import { after, before, describe, it } from "node:test";
@@ -231,6 +232,42 @@ describe("outbound-connection policy with SERVICE_SSRF_ALLOWLIST=127.0.0.1/32", 
       }
     } finally {
       await server.close();
+      await listener.close();
+    }
+  });
+
+  it("hands ffprobe an allowlisted S3 endpoint's presigned URL, and ffprobe follows none of its redirects", async () => {
+    // The endpoint is the tenant's: it answers the probe's GET with a redirect to a listener
+    // (allowlisted too, so only the redirect rule keeps ffprobe away from it).
+    const { listener, port } = await Listener.start();
+    const asked: string[] = [];
+    const endpoint = http.createServer((req, res) => {
+      asked.push(req.url ?? "");
+      res.writeHead(302, { location: `http://127.0.0.1:${port}/elsewhere.mp4` }).end();
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
+    const server = await startServer({ SERVICE_SSRF_ALLOWLIST: "127.0.0.1/32" });
+    try {
+      const root = (method: string, p: string, body?: unknown) => server.request(method, p, { token: server.rootToken, body });
+      const endpointUrl = `http://127.0.0.1:${(endpoint.address() as net.AddressInfo).port}`;
+      assert.equal((await root("POST", "/api/v1/apps", { name: "redirecting-s3" })).status, 201);
+      const put = await root("PUT", "/api/v1/apps/redirecting-s3/s3", { provider: "s3-compatible", bucket: "vods", endpoint: endpointUrl, key: "k", secret: "s" });
+      assert.equal(put.status, 200, put.text);
+      const now = new Date().toISOString();
+      const vod = (
+        await appRow(
+          server,
+          "redirecting-s3",
+          (t) => sql<{ id: number }>`INSERT INTO ${t("vods")} (room, egress_id, source, status, file_key, started_at, updated_at) VALUES ('r', 'EG_redirect', 'camera', 'ready', 'r/1.mp4', ${now}, ${now}) RETURNING id`,
+        )
+      )?.id;
+      const probe = await root("POST", `/api/v1/apps/redirecting-s3/vods/${vod}/probe`);
+      assert.equal(probe.status, 400, probe.text);
+      assert.ok(asked.some((u) => u.startsWith("/vods/r/1.mp4?")), `ffprobe asked the endpoint for the object: ${asked.join(", ")}`);
+      assert.equal(listener.connections, 0, "and did not follow its redirect");
+    } finally {
+      await server.close();
+      await new Promise((resolve) => endpoint.close(resolve));
       await listener.close();
     }
   });

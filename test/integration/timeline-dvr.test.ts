@@ -67,10 +67,12 @@ const tailOf = (e: Entry) => e.uri.startsWith("dvr/live/");
  * The rewind playlist of the camera timeline (issue 34): `/live/{app}/{room}/dvr.m3u8?since=`
  * over a real RTSP camera's stored segments (2 s here), local and in a real MinIO, then its live
  * tail; the segments answered with their bytes and ranges; the playback rules; and hls.js in
- * Chromium playing it from 25 s back into the tail. A 2-minute rewind would need 2 minutes of
- * recording per run, so 25 s stands in for it: what differs is only how many segments come first.
+ * Chromium playing it from 2 minutes back, across a gap, into the tail. The camera records from
+ * the start of the file, so the tests before the last one fill most of those 2 minutes.
  */
-describe("camera timeline: the rewind playlist", { timeout: 240_000 }, () => {
+const REWIND_MS = 120_000;
+
+describe("camera timeline: the rewind playlist", { timeout: 300_000 }, () => {
   let server: TestServer;
   let minio: Minio;
   let browser: Browser | undefined;
@@ -90,6 +92,7 @@ describe("camera timeline: the rewind playlist", { timeout: 240_000 }, () => {
   };
   let door: { id: string; room: string };
   let startedAt: string;
+  let liveAt: number;
 
   before(async () => {
     minio = await startMinio();
@@ -101,6 +104,7 @@ describe("camera timeline: the rewind playlist", { timeout: 240_000 }, () => {
     assert.equal((await call("PUT", "/vault/s3", s3)).status, 200);
     startedAt = new Date().toISOString();
     door = await pulled("rew", "door");
+    liveAt = Date.now();
   });
   after(async () => {
     await browser?.close();
@@ -228,17 +232,19 @@ describe("camera timeline: the rewind playlist", { timeout: 240_000 }, () => {
     assert.equal(parsePlaylist(await (await get(`/live/rew/${gate.room}/dvr.m3u8?since=-60`)).text()).entries.length, 0, "lists none of vault's segments");
   });
 
-  it("plays in Chromium with hls.js from 25 s back, across a gap, into the live tail", { timeout: 150_000 }, async () => {
+  it("plays in Chromium with hls.js from 2 minutes back, across a gap, into the live tail", { timeout: 220_000 }, async () => {
     // A gap first: the camera away for 4 s, then back.
     assert.equal((await call("POST", `/rew/ingress/${door.id}/disable`)).status, 200);
     await sleep(4000);
     assert.equal((await call("POST", `/rew/ingress/${door.id}/enable`)).status, 200);
     await eventually(async () => dataOf<{ camera: { state: string } }>(await call("GET", `/rew/ingress/${door.id}`)).camera.state === "live", 30_000, "the camera back");
-    await sleep(8000);
-    const since = new Date(Date.now() - 25_000).toISOString();
+    // Two minutes of recording behind the camera (and a segment more, so the first starts before since).
+    await sleep(Math.max(8000, liveAt + REWIND_MS + 4000 - Date.now()));
+    const since = new Date(Date.now() - REWIND_MS).toISOString();
     const src = `/live/rew/${door.room}/dvr.m3u8?since=${encodeURIComponent(since)}`;
     const list = parsePlaylist(await (await get(src)).text());
     const segs = list.entries.filter(stored);
+    assert.ok((segs[0]?.date ?? Infinity) <= Date.parse(since), `the first stored segment covers since (${since}): ${new Date(segs[0]?.date ?? 0).toISOString()}`);
     const jumps = segs.slice(1).filter((e, i) => e.date - ((segs[i]?.date ?? 0) + (segs[i]?.seconds ?? 0) * 1000) > 3000);
     assert.equal(jumps.length, 1, "the camera's 4 s away is one gap between stored segments");
 
@@ -269,9 +275,10 @@ describe("camera timeline: the rewind playlist", { timeout: 240_000 }, () => {
     const begun = await state();
     assert.match(begun.frags[0] ?? "", /^dvr\/\d+\.mp4/, "playback starts in the stored segments");
     assert.equal(begun.width, 320);
-    // Catching up: twice as fast, until it plays the tail.
-    await page.evaluate(`document.querySelector("video#rewind").playbackRate = 2`);
-    await eventually(async () => (await state()).frags.some((f) => f.startsWith("dvr/live/")), 60_000, "playback to reach the live tail");
+    // Catching up: six times as fast (2 minutes behind in about 25 s), until it plays the tail.
+    await page.evaluate(`document.querySelector("video#rewind").playbackRate = 6`);
+    await eventually(async () => (await state()).frags.some((f) => f.startsWith("dvr/live/")), 90_000, "playback to reach the live tail");
+    await page.evaluate(`document.querySelector("video#rewind").playbackRate = 1`);
     const reached = await state();
     await eventually(async () => (await state()).time > reached.time + 2, 20_000, "playback to go on in the tail");
     const end = await state();
