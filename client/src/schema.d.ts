@@ -25087,6 +25087,7 @@ export interface operations {
                                 segments: number;
                                 bytes: number;
                                 oldest: string | null;
+                                events: number;
                             };
                             ingresses: {
                                 reachable: boolean;

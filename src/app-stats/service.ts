@@ -24,8 +24,8 @@ export interface AppStatsSnapshot {
   };
   readonly vods: { readonly count: number; readonly bytes: number; readonly byStatus: Readonly<Record<string, number>> };
   readonly storage: { readonly appDbBytes: number };
-  /** The camera timeline's segments, local and uploaded (docs/timeline.md#retention); `oldest` is when the oldest began, null with none. */
-  readonly timeline: { readonly segments: number; readonly bytes: number; readonly oldest: string | null };
+  /** The camera timeline's segments, local and uploaded, and its events (docs/timeline.md#retention); `oldest` is when the oldest segment began, null with none. */
+  readonly timeline: { readonly segments: number; readonly bytes: number; readonly oldest: string | null; readonly events: number };
   readonly ingresses: {
     /** Whether the media server answered; when it did not, `total` is null and `byState` empty. */
     readonly reachable: boolean;
@@ -42,7 +42,7 @@ export interface AppStatsOptions {
   readonly servers: MediaServers;
   readonly vods: VodService;
   readonly ingress: IngressService;
-  readonly timeline: Pick<TimelineRetention, "totals">;
+  readonly timeline: Pick<TimelineRetention, "kept">;
   readonly logger: Logger;
   readonly now?: () => number;
 }
@@ -93,7 +93,7 @@ export class AppStats {
     const rooms = new Set(streams.map((s) => s.room));
     const mediaRooms = [...new Set(streams.filter((s) => s.type !== "ws-mjpeg").map((s) => s.room))];
     const [subscribers, ingresses] = await Promise.all([this.subscribers(app, mediaRooms), this.ingresses(app)]);
-    const [sizes, byStatus, timeline] = await Promise.all([this.o.apps.sizes(app), this.o.vods.counts(app.name), this.o.timeline.totals(app.name)]);
+    const [sizes, byStatus, timeline] = await Promise.all([this.o.apps.sizes(app), this.o.vods.counts(app.name), this.o.timeline.kept(app.name)]);
     return {
       app: app.name,
       generatedAt: new Date(this.now()).toISOString(),

@@ -85,6 +85,11 @@ export class TimelineEventsStore {
     return { rows: rows as EventRow[], total: Number(count?.n ?? 0) };
   }
 
+  /** How many events the app keeps (its stats). */
+  async count(): Promise<number> {
+    return Number((await this.db.selectFrom("timeline_events").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);
+  }
+
   async get(id: number): Promise<EventRow | undefined> {
     return (await this.db.selectFrom("timeline_events").selectAll().where("id", "=", id).executeTakeFirst()) as EventRow | undefined;
   }

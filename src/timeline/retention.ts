@@ -121,8 +121,14 @@ export class TimelineRetention {
   }
 
   /** What the app's segments add up to now (from its database). */
-  totals(app: string): Promise<SegmentTotals> {
+  private totals(app: string): Promise<SegmentTotals> {
     return timelineStore(this.o.databases.appSql(app)).totals();
+  }
+
+  /** What the app keeps, for its stats: the segments' totals and how many events (which `events_days` prunes). */
+  async kept(app: string): Promise<SegmentTotals & { readonly events: number }> {
+    const [totals, events] = await Promise.all([this.totals(app), timelineEventsStore(this.o.databases.appSql(app)).count()]);
+    return { ...totals, events };
   }
 
   /** The app's config changed: its next sweep, by its new settings, is due now. */

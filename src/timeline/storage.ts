@@ -8,7 +8,7 @@ import { SegmentUploads } from "./uploads.ts";
 
 /** What later modules use of the timeline's storage: each app's totals (stats), and pins that keep a segment (clips). */
 export interface TimelineStorageApi {
-  readonly retention: Pick<TimelineRetention, "pin" | "totals">;
+  readonly retention: Pick<TimelineRetention, "pin" | "kept">;
 }
 
 /**

@@ -201,8 +201,9 @@ describe("camera timeline: storage and retention", { timeout: 240_000 }, () => {
     await eventually(async () => {
       const now = await rows("tlocal");
       const stats = dataOf<AppStatsSnapshot>(await call("GET", "/tlocal/stats")).timeline;
-      return stats.segments === now.length && stats.bytes === now.reduce((n, r) => n + r.bytes, 0) && stats.oldest === (now[0]?.started_at ?? null);
-    }, 15_000, "the stats to count the kept segments");
+      const events = await timelineEventsStore(server.app.databases.appSql("tlocal")).count();
+      return stats.segments === now.length && stats.bytes === now.reduce((n, r) => n + r.bytes, 0) && stats.oldest === (now[0]?.started_at ?? null) && stats.events === events;
+    }, 15_000, "the stats to count the kept segments and events");
     const gauge = await metricValue(server, 'service_timeline_segments_bytes{app="tlocal"}');
     assert.ok(gauge > 0 && gauge <= cap + Math.max(...before.map((r) => r.bytes)) * 3, `the gauge reads ${gauge} bytes against a cap of ${cap}`);
     assert.ok((await metricValue(server, 'service_timeline_segments{app="tstore"}')) > 0);
