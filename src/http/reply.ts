@@ -100,6 +100,11 @@ export function paged(data: readonly unknown[], page: { total: number; limit: nu
   return json(200, { data, total: page.total, limit: page.limit, offset: page.offset, error: null }, headers);
 }
 
+/** A service's page (its rows and how many there are in all) as a page of `query`'s limit and offset, or its problem. */
+export function pagedOr(found: { readonly data: readonly unknown[]; readonly total: number } | Problem, query: { readonly limit: number; readonly offset: number }): Reply | Problem {
+  return isProblem(found) ? found : paged(found.data, { total: found.total, limit: query.limit, offset: query.offset });
+}
+
 export function noContent(): Reply {
   return { kind: "reply", status: 204 };
 }

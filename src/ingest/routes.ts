@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { appParams } from "../apps/schemas.ts";
 import { appOf } from "../auth/caller.ts";
-import { noContent, okOr, paged } from "../http/reply.ts";
+import { noContent, okOr, pagedOr } from "../http/reply.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import { isProblem } from "../lib/problem.ts";
 import {
@@ -43,7 +43,7 @@ export function ingressRoutes(ingress: IngressService): Route[] {
       errors: ["media_server_unavailable"],
       handler: async (ctx) => {
         const page = await ingress.list(appOf(ctx), ctx.query);
-        return isProblem(page) ? page : paged(page.data, { total: page.total, limit: ctx.query.limit, offset: ctx.query.offset });
+        return pagedOr(page, ctx.query);
       },
     }),
     defineRoute({

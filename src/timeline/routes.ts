@@ -1,6 +1,6 @@
 import { appOf } from "../auth/caller.ts";
 import { fileReply, relayedFileReply } from "../http/file-reply.ts";
-import { ok, okOr, paged, relayed } from "../http/reply.ts";
+import { ok, okOr, pagedOr, relayed } from "../http/reply.ts";
 import { isProblem, problem } from "../lib/problem.ts";
 import { defineRoute, type Route } from "../http/route.ts";
 import type { Relays } from "../peers/relay.ts";
@@ -32,7 +32,7 @@ export function timelineRoutes(timeline: TimelineService, thumbnails: TimelineTh
       errors: ["validation_failed", "conflict"],
       handler: async (ctx) => {
         const found = await timeline.timeline(appOf(ctx), ctx.params.room, ctx.query);
-        return isProblem(found) ? found : paged(found.data, { total: found.total, limit: ctx.query.limit, offset: ctx.query.offset });
+        return pagedOr(found, ctx.query);
       },
     }),
     defineRoute({
@@ -47,7 +47,7 @@ export function timelineRoutes(timeline: TimelineService, thumbnails: TimelineTh
       errors: ["validation_failed", "conflict"],
       handler: async (ctx) => {
         const found = await timeline.events(appOf(ctx), ctx.params.room, ctx.query);
-        return isProblem(found) ? found : paged(found.data, { total: found.total, limit: ctx.query.limit, offset: ctx.query.offset });
+        return pagedOr(found, ctx.query);
       },
     }),
     defineRoute({
